@@ -1,0 +1,72 @@
+//! `ccscope`: the native command line on the same index/model code as the viewer.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    std::process::exit(cli::run(std::env::args().skip(1).collect()));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use std::path::Path;
+
+    use ccscope::disk;
+    use ccscope::model::{subagents, Stats, DEFAULT_IDLE_GAP_SECS};
+
+    const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
+
+  stats   print the contract-v1 facts of one transcript as JSON
+          (subagent runs in <FILE stem>/subagents/ are linked too)";
+
+    pub fn run(args: Vec<String>) -> i32 {
+        match parse(&args) {
+            Ok((file, idle_gap_secs)) => stats(Path::new(&file), idle_gap_secs),
+            Err(msg) => {
+                eprintln!("ccscope: {msg}\n\n{USAGE}");
+                2
+            }
+        }
+    }
+
+    fn parse(args: &[String]) -> Result<(String, u64), String> {
+        let mut it = args.iter();
+        match it.next().map(String::as_str) {
+            Some("stats") => {}
+            Some("-h" | "--help") | None => return Err("a command is needed".into()),
+            Some(other) => return Err(format!("unknown command {other:?}")),
+        }
+        let mut file = None;
+        let mut idle = DEFAULT_IDLE_GAP_SECS;
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--idle-gap-secs" => {
+                    let v = it.next().ok_or("--idle-gap-secs needs a number of seconds")?;
+                    idle = v.parse().map_err(|_| format!("--idle-gap-secs: {v:?} is not a whole number of seconds"))?;
+                }
+                s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
+                s if file.is_none() => file = Some(s.to_string()),
+                s => return Err(format!("one FILE only (got another: {s:?})")),
+            }
+        }
+        Ok((file.ok_or("stats needs a FILE")?, idle))
+    }
+
+    fn stats(path: &Path, idle_gap_secs: u64) -> i32 {
+        let ix = match disk::index_file(path) {
+            Ok(ix) => ix,
+            Err(e) => {
+                eprintln!("ccscope: {e}");
+                return 1;
+            }
+        };
+        for (row, why) in ix.malformed() {
+            eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
+        }
+        let mut s = Stats::compute(&ix, idle_gap_secs);
+        s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
+        println!("{}", s.to_json());
+        0
+    }
+}

@@ -1,0 +1,202 @@
+//! Bytes → flat rows, in one pass, push-based, with no I/O.
+//!
+//! ```text
+//!            push(chunk)                      finish()
+//!   ┌──────┐ ──────────► ┌────────────────┐ ─────────► Index
+//!   │ idle │             │ carry: partial │
+//!   └──────┘ ◄────────── │ line (maybe "")│
+//!            chunk ended └────────────────┘
+//!            on "\n"
+//! ```
+//!
+//! [`Indexer`] keeps three things between pushes: the bytes of the line that is
+//! still open (`carry`), the absolute offset where that line starts
+//! (`line_start`) and the absolute offset of the next byte to arrive (`pos`).
+//! Invariant: `line_start <= pos` and `pos - line_start == carry.len()`, except
+//! that a line found whole inside one chunk is scanned in place and never
+//! copied. Lines split on 0x0A (memchr); one trailing `\r` is dropped, and a
+//! UTF-8 BOM at the very start of the file. A last line without a newline is
+//! a line. Whitespace-only lines are counted as blank and get no row.
+
+pub mod intern;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod reference;
+pub mod row;
+pub mod scan;
+pub mod time;
+
+pub use intern::{FxHashMap, Interner, Sym};
+pub use row::{flag, Compaction, Content, Malformed, Role, Row, Span, ToolResult, ToolUse, Usage};
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Everything the indexer learnt about a file.
+#[derive(Clone, Debug, Default)]
+pub struct Index {
+    /// One row per non-blank line, in file order.
+    pub rows: Vec<Row>,
+    pub tool_uses: Vec<ToolUse>,
+    pub tool_results: Vec<ToolResult>,
+    pub compactions: Vec<Compaction>,
+    pub strings: Interner,
+    /// Bytes pushed in all.
+    pub len_bytes: u64,
+    /// Physical lines seen (blank ones included).
+    pub physical_lines: u32,
+    pub blank_lines: u32,
+    /// Longest line, without its terminator.
+    pub max_line_bytes: u32,
+    pub malformed_lines: u32,
+}
+
+impl Index {
+    /// Rows that are malformed lines, with their line number and reason.
+    pub fn malformed(&self) -> impl Iterator<Item = (&Row, Malformed)> {
+        self.rows.iter().filter_map(|r| r.malformed.map(|m| (r, m)))
+    }
+
+    /// This row's tool_use blocks.
+    pub fn tool_uses_of(&self, row: &Row) -> &[ToolUse] {
+        let s = row.tool_uses_start as usize;
+        &self.tool_uses[s..s + row.tool_uses_len as usize]
+    }
+
+    /// This row's tool_result blocks.
+    pub fn tool_results_of(&self, row: &Row) -> &[ToolResult] {
+        let s = row.tool_results_start as usize;
+        &self.tool_results[s..s + row.tool_results_len as usize]
+    }
+
+    /// The string of a symbol (`""` for none).
+    pub fn str(&self, sym: Sym) -> &str {
+        self.strings.resolve(sym)
+    }
+
+    /// Approximate heap bytes held (rows, tables, strings).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.rows.capacity() * size_of::<Row>()
+            + self.tool_uses.capacity() * size_of::<ToolUse>()
+            + self.tool_results.capacity() * size_of::<ToolResult>()
+            + self.compactions.capacity() * size_of::<Compaction>()
+            + self.strings.heap_bytes()
+    }
+}
+
+/// The push-based line indexer. See the module docs for its state.
+#[derive(Debug)]
+pub struct Indexer {
+    index: Index,
+    /// Bytes of the open line that arrived in earlier chunks.
+    carry: Vec<u8>,
+    /// Absolute offset of the open line's first byte.
+    line_start: u64,
+    /// Absolute offset of the next byte to be pushed.
+    pos: u64,
+}
+
+impl Default for Indexer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Indexer {
+    pub fn new() -> Self {
+        Indexer {
+            index: Index { strings: Interner::new(), ..Index::default() },
+            carry: Vec::new(),
+            line_start: 0,
+            pos: 0,
+        }
+    }
+
+    /// Indexes a whole buffer in one go.
+    pub fn index_bytes(bytes: &[u8]) -> Index {
+        let mut ix = Indexer::new();
+        ix.push(bytes);
+        ix.finish()
+    }
+
+    /// Bytes pushed so far.
+    pub fn bytes_seen(&self) -> u64 {
+        self.pos
+    }
+
+    /// Rows so far (for progress display).
+    pub fn rows_so_far(&self) -> usize {
+        self.index.rows.len()
+    }
+
+    /// Feeds the next chunk of the file. Chunks may split lines, UTF-8
+    /// sequences or `\r\n` anywhere.
+    pub fn push(&mut self, chunk: &[u8]) {
+        let chunk_start = self.pos;
+        self.pos += chunk.len() as u64;
+        let mut rest_from = 0usize;
+        for nl in memchr::memchr_iter(b'\n', chunk) {
+            let line_start = self.line_start;
+            if self.carry.is_empty() {
+                self.line(line_start, &chunk[rest_from..nl]);
+            } else {
+                let mut carry = std::mem::take(&mut self.carry);
+                carry.extend_from_slice(&chunk[rest_from..nl]);
+                self.line(line_start, &carry);
+                carry.clear();
+                self.carry = carry;
+            }
+            rest_from = nl + 1;
+            self.line_start = chunk_start + rest_from as u64;
+        }
+        self.carry.extend_from_slice(&chunk[rest_from..]);
+    }
+
+    /// Ends the input: a last line without a newline becomes a line.
+    pub fn finish(mut self) -> Index {
+        if !self.carry.is_empty() {
+            let carry = std::mem::take(&mut self.carry);
+            self.line(self.line_start, &carry);
+        }
+        self.index.len_bytes = self.pos;
+        self.index
+    }
+
+    fn line(&mut self, start: u64, raw: &[u8]) {
+        let ix = &mut self.index;
+        ix.physical_lines += 1;
+        let mut line = raw;
+        let mut offset = start;
+        if start == 0 && line.starts_with(BOM) {
+            line = &line[BOM.len()..];
+            offset += BOM.len() as u64;
+        }
+        if let [head @ .., b'\r'] = line {
+            line = head;
+        }
+        let len_bytes = u32::try_from(line.len()).unwrap_or(u32::MAX);
+        ix.max_line_bytes = ix.max_line_bytes.max(len_bytes);
+        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+            ix.blank_lines += 1;
+            return;
+        }
+        let row_index = ix.rows.len() as u32;
+        let mut row = Row { offset, len_bytes, line_no: ix.physical_lines, ..Row::default() };
+        let marks = (ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len());
+        let mut tables = scan::Tables {
+            tool_uses: &mut ix.tool_uses,
+            tool_results: &mut ix.tool_results,
+            compactions: &mut ix.compactions,
+            strings: &mut ix.strings,
+        };
+        if let Err(reason) = scan::scan_line(line, row_index, &mut row, &mut tables) {
+            ix.tool_uses.truncate(marks.0);
+            ix.tool_results.truncate(marks.1);
+            ix.compactions.truncate(marks.2);
+            row = Row { offset, len_bytes, line_no: ix.physical_lines, malformed: Some(reason), ..Row::default() };
+            row.tool_uses_start = marks.0 as u32;
+            row.tool_results_start = marks.1 as u32;
+            ix.malformed_lines += 1;
+        }
+        ix.rows.push(row);
+    }
+}

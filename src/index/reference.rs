@@ -1,0 +1,311 @@
+//! The naive reference indexer: `split(b'\n')` + `serde_json::Value`.
+//!
+//! Slow and obviously right; the property tests and the fuzz target hold the
+//! real indexer to it. [`resolve`] turns either one's output into plain
+//! strings so the two can be compared with `==` whatever their symbol order.
+
+use serde_json::Value;
+
+use super::intern::{Interner, Sym};
+use super::row::{flag, Compaction, Content, Malformed, Role, Row, Span, ToolResult, ToolUse, Usage};
+use super::scan::{content_kind, PERSISTED_TAG};
+use super::time::parse_rfc3339_ms;
+use super::Index;
+
+/// Indexes `bytes` the slow way.
+pub fn index(bytes: &[u8]) -> Index {
+    let mut ix = Index { strings: Interner::new(), len_bytes: bytes.len() as u64, ..Index::default() };
+    let mut offset = 0u64;
+    let parts: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let n = parts.len();
+    for (k, raw) in parts.into_iter().enumerate() {
+        let start = offset;
+        offset += raw.len() as u64 + 1;
+        // `split` yields a final "" after a trailing newline (or for an empty file).
+        if k == n - 1 && raw.is_empty() {
+            break;
+        }
+        ix.physical_lines += 1;
+        let (mut line, mut off) = (raw, start);
+        if start == 0 && line.starts_with(b"\xEF\xBB\xBF") {
+            line = &line[3..];
+            off += 3;
+        }
+        if line.last() == Some(&b'\r') {
+            line = &line[..line.len() - 1];
+        }
+        ix.max_line_bytes = ix.max_line_bytes.max(line.len() as u32);
+        if line.iter().all(|b| b" \t\r".contains(b)) {
+            ix.blank_lines += 1;
+            continue;
+        }
+        let base = Row {
+            offset: off,
+            len_bytes: line.len() as u32,
+            line_no: ix.physical_lines,
+            tool_uses_start: ix.tool_uses.len() as u32,
+            tool_results_start: ix.tool_results.len() as u32,
+            ..Row::default()
+        };
+        let row = match serde_json::from_slice::<Value>(line) {
+            Ok(Value::Object(map)) => record(&mut ix, base, &map, line),
+            Ok(_) => Row { malformed: Some(Malformed::NotAnObject), ..base },
+            Err(_) => Row { malformed: Some(Malformed::Syntax), ..base },
+        };
+        if row.malformed.is_some() {
+            ix.malformed_lines += 1;
+        }
+        ix.rows.push(row);
+    }
+    ix
+}
+
+type Map = serde_json::Map<String, Value>;
+
+fn sym(strings: &mut Interner, v: Option<&Value>) -> Sym {
+    match v {
+        Some(Value::String(s)) => strings.intern(s),
+        _ => Sym::NONE,
+    }
+}
+
+fn is_true(v: Option<&Value>) -> bool {
+    v == Some(&Value::Bool(true))
+}
+
+fn u32_of(v: Option<&Value>) -> u32 {
+    v.and_then(Value::as_u64).map_or(0, |n| n.min(u32::MAX as u64) as u32)
+}
+
+fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
+    let row_index = ix.rows.len() as u32;
+    let s = &mut ix.strings;
+    row.record_type = sym(s, m.get("type"));
+    row.session_id = sym(s, m.get("sessionId"));
+    row.entrypoint = sym(s, m.get("entrypoint"));
+    row.version = sym(s, m.get("version"));
+    row.agent_id = sym(s, m.get("agentId"));
+    row.subtype = sym(s, m.get("subtype"));
+    row.level = sym(s, m.get("level"));
+    let mut flags = 0;
+    let mut set = |f: u16, on: bool| {
+        if on {
+            flags |= f
+        }
+    };
+    set(flag::HAS_UUID, m.contains_key("uuid"));
+    set(flag::PARENT_NONE, matches!(m.get("parentUuid"), None | Some(Value::Null)));
+    set(flag::SIDECHAIN, is_true(m.get("isSidechain")));
+    set(flag::API_ERROR, is_true(m.get("isApiErrorMessage")));
+    set(flag::COMPACT_SUMMARY, is_true(m.get("isCompactSummary")));
+    set(flag::META, is_true(m.get("isMeta")));
+    set(flag::DENIAL, !matches!(m.get("toolDenialKind"), None | Some(Value::Null)));
+    if let Some(Value::String(ts)) = m.get("timestamp") {
+        row.timestamp_ms = parse_rfc3339_ms(ts.as_bytes());
+        set(flag::BAD_TIMESTAMP, row.timestamp_ms.is_none());
+    }
+    if let Some(Value::Object(tur)) = m.get("toolUseResult") {
+        row.result_agent_id = sym(s, tur.get("agentId"));
+    }
+    if let Some(Value::Object(cm)) = m.get("compactMetadata") {
+        ix.compactions.push(Compaction {
+            row: row_index,
+            pre_tokens: cm.get("preTokens").and_then(Value::as_u64).unwrap_or(0),
+            post_tokens: cm.get("postTokens").and_then(Value::as_u64).unwrap_or(0),
+            trigger: sym(s, cm.get("trigger")),
+        });
+    }
+    let title_key = match s.resolve(row.record_type) {
+        "custom-title" => Some("customTitle"),
+        "ai-title" => Some("aiTitle"),
+        "last-prompt" => Some("lastPrompt"),
+        "summary" => Some("summary"),
+        _ => None,
+    };
+    if let Some(Value::String(t)) = title_key.and_then(|k| m.get(k)) {
+        // The reference finds the raw range by searching for the encoded form.
+        let key = title_key.unwrap_or_default();
+        if let Some(span) = raw_string_span(line, key, t) {
+            row.title = span.0;
+            set(flag::TITLE_ESCAPED, span.1);
+        }
+    }
+    if let Some(Value::Object(msg)) = m.get("message") {
+        set(flag::HAS_MESSAGE, true);
+        row.message_id = sym(s, msg.get("id"));
+        row.model = sym(s, msg.get("model"));
+        row.stop_reason = sym(s, msg.get("stop_reason"));
+        row.role = match msg.get("role") {
+            Some(Value::String(r)) if r == "user" => Role::User,
+            Some(Value::String(r)) if r == "assistant" => Role::Assistant,
+            Some(Value::String(_)) => Role::Other,
+            _ => Role::None,
+        };
+        if let Some(Value::Object(u)) = msg.get("usage") {
+            row.usage = Usage {
+                input_tokens: u32_of(u.get("input_tokens")),
+                output_tokens: u32_of(u.get("output_tokens")),
+                cache_creation_input_tokens: u32_of(u.get("cache_creation_input_tokens")),
+                cache_read_input_tokens: u32_of(u.get("cache_read_input_tokens")),
+            };
+        }
+        match msg.get("content") {
+            Some(Value::String(_)) => row.content = Content::String,
+            Some(Value::Array(blocks)) => {
+                row.blocks = blocks.len() as u32;
+                for (k, b) in blocks.iter().enumerate() {
+                    let kind = match b {
+                        Value::Object(b) => block(ix_tables(ix), row_index, &mut row, b),
+                        _ => Content::Other,
+                    };
+                    if k == 0 {
+                        row.content = kind;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    row.flags = flags;
+    row.tool_uses_len = ix.tool_uses.len() as u32 - row.tool_uses_start;
+    row.tool_results_len = ix.tool_results.len() as u32 - row.tool_results_start;
+    row
+}
+
+struct Tables<'a> {
+    tool_uses: &'a mut Vec<ToolUse>,
+    tool_results: &'a mut Vec<ToolResult>,
+    strings: &'a mut Interner,
+}
+
+fn ix_tables(ix: &mut Index) -> Tables<'_> {
+    Tables { tool_uses: &mut ix.tool_uses, tool_results: &mut ix.tool_results, strings: &mut ix.strings }
+}
+
+fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
+    let kind = match b.get("type") {
+        Some(Value::String(ty)) => content_kind(ty),
+        _ => Content::Other,
+    };
+    match kind {
+        Content::ToolUse => t.tool_uses.push(ToolUse {
+            row: row_index,
+            id: sym(t.strings, b.get("id")),
+            name: sym(t.strings, b.get("name")),
+        }),
+        Content::ToolResult => {
+            let (persisted, images) = match b.get("content") {
+                Some(Value::String(c)) => (c.starts_with(PERSISTED_TAG), 0),
+                Some(Value::Array(items)) => (
+                    false,
+                    items
+                        .iter()
+                        .filter(|i| i.get("type").and_then(Value::as_str) == Some("image"))
+                        .count() as u32,
+                ),
+                _ => (false, 0),
+            };
+            t.tool_results.push(ToolResult {
+                row: row_index,
+                tool_use_id: sym(t.strings, b.get("tool_use_id")),
+                is_error: is_true(b.get("is_error")),
+                persisted,
+                images,
+            });
+            row.images += images;
+        }
+        Content::Image => row.images += 1,
+        _ => {}
+    }
+    kind
+}
+
+/// Finds where the string value of top-level `key` sits in the raw line: the
+/// last `"key"` followed by `:` and a string whose decoding equals `value`.
+fn raw_string_span(line: &[u8], key: &str, value: &str) -> Option<(Span, bool)> {
+    let needle = format!("\"{key}\"");
+    let finder = memchr::memmem::Finder::new(needle.as_bytes());
+    let mut found = None;
+    for at in finder.find_iter(line) {
+        let mut i = at + needle.len();
+        while line.get(i).is_some_and(|b| b" \t\r\n".contains(b)) {
+            i += 1;
+        }
+        if line.get(i) != Some(&b':') {
+            continue;
+        }
+        i += 1;
+        while line.get(i).is_some_and(|b| b" \t\r\n".contains(b)) {
+            i += 1;
+        }
+        if line.get(i) != Some(&b'"') {
+            continue;
+        }
+        let mut de = serde_json::Deserializer::from_slice(&line[i..]).into_iter::<String>();
+        if let Some(Ok(s)) = de.next() {
+            let end = i + de.byte_offset();
+            if s == value {
+                let raw = &line[i + 1..end - 1];
+                found = Some((Span { start: (i + 1) as u32, len: raw.len() as u32 }, raw.contains(&b'\\')));
+            }
+        }
+    }
+    found
+}
+
+/// A row with every symbol resolved to its string, and its tool entries
+/// inlined: comparable across indexers.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub row: Row,
+    pub strings: Vec<String>,
+    pub tool_uses: Vec<(String, String)>,
+    pub tool_results: Vec<(String, bool, bool, u32)>,
+}
+
+/// Every row of `ix` with symbols resolved, plus the file-level counters.
+pub fn resolve(ix: &Index) -> (Vec<Resolved>, [u64; 5], Vec<(u32, u64, u64, String)>) {
+    let s = |sym: Sym| ix.str(sym).to_string();
+    let rows = ix
+        .rows
+        .iter()
+        .map(|r| {
+            let strings = [
+                r.record_type, r.session_id, r.entrypoint, r.version, r.agent_id, r.subtype, r.level,
+                r.message_id, r.model, r.stop_reason, r.result_agent_id,
+            ]
+            .map(s)
+            .to_vec();
+            let mut row = r.clone();
+            for sym in [
+                &mut row.record_type, &mut row.session_id, &mut row.entrypoint, &mut row.version,
+                &mut row.agent_id, &mut row.subtype, &mut row.level, &mut row.message_id, &mut row.model,
+                &mut row.stop_reason, &mut row.result_agent_id,
+            ] {
+                *sym = Sym::NONE;
+            }
+            // Malformed reasons differ in detail between the two; presence must not.
+            row.malformed = row.malformed.map(|_| Malformed::Syntax);
+            Resolved {
+                strings,
+                tool_uses: ix.tool_uses_of(r).iter().map(|t| (s(t.id), s(t.name))).collect(),
+                tool_results: ix
+                    .tool_results_of(r)
+                    .iter()
+                    .map(|t| (s(t.tool_use_id), t.is_error, t.persisted, t.images))
+                    .collect(),
+                row,
+            }
+        })
+        .collect();
+    let counters = [
+        ix.len_bytes,
+        ix.physical_lines as u64,
+        ix.blank_lines as u64,
+        ix.max_line_bytes as u64,
+        ix.malformed_lines as u64,
+    ];
+    let compactions =
+        ix.compactions.iter().map(|c| (c.row, c.pre_tokens, c.post_tokens, s(c.trigger))).collect();
+    (rows, counters, compactions)
+}

@@ -1,0 +1,840 @@
+//! The per-line scanner: one JSON object in, one [`Row`] (plus tool and
+//! compaction entries) out.
+//!
+//! It validates the whole line exactly as strictly as `serde_json` does (so a
+//! line is malformed here iff `serde_json::from_slice::<Value>` rejects it or
+//! yields a non-object), but it only *reads* the handful of fields the model
+//! needs. Every other value is skipped without being materialised; a string is
+//! skipped with one `memchr2` jump to its next quote or backslash, so a 1 MB
+//! base64 image costs one SIMD scan.
+//!
+//! UTF-8 and control bytes are checked once per line up front
+//! ([`byte_classes`]); a line that is printable ASCII (nearly all of them)
+//! needs no per-byte checks while its strings are skipped.
+
+use std::borrow::Cow;
+
+use super::intern::{Interner, Sym};
+use super::row::{flag, Compaction, Content, Malformed, Role, Row, Span, ToolResult, ToolUse, Usage};
+use super::time::parse_rfc3339_ms;
+
+type R<T> = Result<T, Malformed>;
+
+/// The deepest nesting `serde_json` accepts (its recursion limit is 128).
+const MAX_DEPTH: u32 = 127;
+
+/// The tag Claude Code writes when it moved a tool's output to `tool-results/`.
+pub const PERSISTED_TAG: &str = "<persisted-output>";
+
+/// Where a scanned line's side entries go.
+pub struct Tables<'a> {
+    pub tool_uses: &'a mut Vec<ToolUse>,
+    pub tool_results: &'a mut Vec<ToolResult>,
+    pub compactions: &'a mut Vec<Compaction>,
+    pub strings: &'a mut Interner,
+}
+
+/// A string token inside the line: `start..end` excludes the quotes.
+#[derive(Clone, Copy, Debug)]
+struct Str {
+    start: usize,
+    end: usize,
+    escaped: bool,
+}
+
+impl Str {
+    fn span(self) -> Span {
+        Span { start: self.start as u32, len: (self.end - self.start) as u32 }
+    }
+}
+
+/// Whether any byte is >= 0x80, and whether any byte is < 0x20.
+/// Written so that LLVM vectorises it (SSE2 natively, simd128 on wasm).
+#[inline]
+pub fn byte_classes(b: &[u8]) -> (bool, bool) {
+    let mut high = 0u8;
+    let mut ctrl = 0u8;
+    let mut chunks = b.chunks_exact(32);
+    for c in &mut chunks {
+        let mut h = 0u8;
+        let mut l = 0u8;
+        for &x in c {
+            h |= x;
+            l |= (x < 0x20) as u8;
+        }
+        high |= h;
+        ctrl |= l;
+    }
+    for &x in chunks.remainder() {
+        high |= x;
+        ctrl |= (x < 0x20) as u8;
+    }
+    (high & 0x80 != 0, ctrl != 0)
+}
+
+/// Scans one line (no terminator, no BOM) into `row`, appending this line's
+/// tool_use / tool_result / compaction entries to `t`.
+///
+/// On `Err` the caller must roll back `t`'s vectors to their previous
+/// lengths; `row` is then left in an unspecified state.
+pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> R<()> {
+    let (high, ctrl) = byte_classes(line);
+    if high && simdutf8::basic::from_utf8(line).is_err() {
+        return Err(Malformed::InvalidUtf8);
+    }
+    let mut c = Cur { b: line, i: 0, strict: ctrl, depth: 0 };
+    c.ws();
+    if c.peek() != Some(b'{') {
+        c.skip_value()?;
+        c.end()?;
+        return Err(Malformed::NotAnObject);
+    }
+    row.tool_uses_start = t.tool_uses.len() as u32;
+    row.tool_results_start = t.tool_results.len() as u32;
+    let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
+    c.object(|c, key| rec.top_field(c, key, t))?;
+    c.end()?;
+    rec.finish(line, t);
+    Ok(())
+}
+
+/// State of the record being scanned that is decided only at its end
+/// (keys come in any order).
+struct Record<'r> {
+    row: &'r mut Row,
+    row_index: u32,
+    parent_none: bool,
+    /// customTitle, aiTitle, lastPrompt, summary.
+    titles: [Option<Str>; 4],
+    compaction: Option<Compaction>,
+}
+
+const TITLE_KEYS: [&[u8]; 4] = [b"customTitle", b"aiTitle", b"lastPrompt", b"summary"];
+const TITLE_TYPES: [&str; 4] = ["custom-title", "ai-title", "last-prompt", "summary"];
+
+impl Record<'_> {
+    fn set(&mut self, f: u16, on: bool) {
+        if on {
+            self.row.flags |= f;
+        } else {
+            self.row.flags &= !f;
+        }
+    }
+
+    fn top_field(&mut self, c: &mut Cur, key: Str, t: &mut Tables) -> R<()> {
+        let key = c.text(key);
+        match key.as_bytes() {
+            b"type" => self.row.record_type = c.opt_sym(t.strings)?,
+            b"uuid" => {
+                self.row.flags |= flag::HAS_UUID;
+                c.skip_value()?;
+            }
+            b"parentUuid" => self.parent_none = c.is_null()?,
+            b"sessionId" => self.row.session_id = c.opt_sym(t.strings)?,
+            b"entrypoint" => self.row.entrypoint = c.opt_sym(t.strings)?,
+            b"version" => self.row.version = c.opt_sym(t.strings)?,
+            b"agentId" => self.row.agent_id = c.opt_sym(t.strings)?,
+            b"subtype" => self.row.subtype = c.opt_sym(t.strings)?,
+            b"level" => self.row.level = c.opt_sym(t.strings)?,
+            b"timestamp" => {
+                let s = c.opt_str()?;
+                let (ts, bad) = match s {
+                    Some(s) => {
+                        let ts = parse_rfc3339_ms(c.text(s).as_bytes());
+                        (ts, ts.is_none())
+                    }
+                    None => (None, false),
+                };
+                self.row.timestamp_ms = ts;
+                self.set(flag::BAD_TIMESTAMP, bad);
+            }
+            b"isSidechain" => {
+                let on = c.is_true()?;
+                self.set(flag::SIDECHAIN, on)
+            }
+            b"isApiErrorMessage" => {
+                let on = c.is_true()?;
+                self.set(flag::API_ERROR, on)
+            }
+            b"isCompactSummary" => {
+                let on = c.is_true()?;
+                self.set(flag::COMPACT_SUMMARY, on)
+            }
+            b"isMeta" => {
+                let on = c.is_true()?;
+                self.set(flag::META, on)
+            }
+            b"toolDenialKind" => {
+                let on = !c.is_null()?;
+                self.set(flag::DENIAL, on)
+            }
+            b"compactMetadata" => self.compaction = c.compact_metadata(self.row_index, t.strings)?,
+            b"toolUseResult" => self.row.result_agent_id = c.tool_use_result(t.strings)?,
+            b"message" => self.message(c, t)?,
+            k => match TITLE_KEYS.iter().position(|&tk| tk == k) {
+                Some(n) => self.titles[n] = c.opt_str()?,
+                None => c.skip_value()?,
+            },
+        }
+        Ok(())
+    }
+
+    fn message(&mut self, c: &mut Cur, t: &mut Tables) -> R<()> {
+        // A repeated `message` key replaces the earlier one, as in serde_json.
+        let row = &mut *self.row;
+        row.message_id = Sym::NONE;
+        row.model = Sym::NONE;
+        row.stop_reason = Sym::NONE;
+        row.role = Role::None;
+        row.usage = Usage::default();
+        self.reset_content(t);
+        if c.peek() != Some(b'{') {
+            self.row.flags &= !flag::HAS_MESSAGE;
+            return c.skip_value();
+        }
+        self.row.flags |= flag::HAS_MESSAGE;
+        c.object(|c, key| {
+            let key = c.text(key);
+            match key.as_bytes() {
+                b"id" => self.row.message_id = c.opt_sym(t.strings)?,
+                b"model" => self.row.model = c.opt_sym(t.strings)?,
+                b"stop_reason" => self.row.stop_reason = c.opt_sym(t.strings)?,
+                b"role" => {
+                    self.row.role = match c.opt_str()? {
+                        None => Role::None,
+                        Some(s) => match &*c.text(s) {
+                            "user" => Role::User,
+                            "assistant" => Role::Assistant,
+                            _ => Role::Other,
+                        },
+                    }
+                }
+                b"usage" => self.row.usage = c.usage()?,
+                b"content" => self.content(c, t)?,
+                _ => c.skip_value()?,
+            }
+            Ok(())
+        })
+    }
+
+    fn reset_content(&mut self, t: &mut Tables) {
+        let row = &mut *self.row;
+        row.content = Content::None;
+        row.blocks = 0;
+        row.images = 0;
+        t.tool_uses.truncate(row.tool_uses_start as usize);
+        t.tool_results.truncate(row.tool_results_start as usize);
+    }
+
+    fn content(&mut self, c: &mut Cur, t: &mut Tables) -> R<()> {
+        self.reset_content(t);
+        match c.peek() {
+            Some(b'"') => {
+                c.string()?;
+                self.row.content = Content::String;
+                Ok(())
+            }
+            Some(b'[') => c.array(|c| {
+                self.row.blocks += 1;
+                let kind = if c.peek() == Some(b'{') {
+                    self.block(c, t)?
+                } else {
+                    c.skip_value()?;
+                    Content::Other
+                };
+                if self.row.blocks == 1 {
+                    self.row.content = kind;
+                }
+                Ok(())
+            }),
+            _ => c.skip_value(),
+        }
+    }
+
+    /// One element of `message.content` that is an object.
+    fn block(&mut self, c: &mut Cur, t: &mut Tables) -> R<Content> {
+        let mut ty = None;
+        let (mut id, mut name, mut tool_use_id) = (None, None, None);
+        let mut is_error = false;
+        let mut persisted = false;
+        let mut nested_images = 0u32;
+        c.object(|c, key| {
+            let key = c.text(key);
+            match key.as_bytes() {
+                b"type" => ty = c.opt_str()?,
+                b"id" => id = c.opt_str()?,
+                b"name" => name = c.opt_str()?,
+                b"tool_use_id" => tool_use_id = c.opt_str()?,
+                b"is_error" => is_error = c.is_true()?,
+                b"content" => {
+                    persisted = false;
+                    nested_images = 0;
+                    match c.peek() {
+                        Some(b'"') => {
+                            let s = c.string()?;
+                            persisted = c.starts_with(s, PERSISTED_TAG);
+                        }
+                        Some(b'[') => nested_images = c.count_images()?,
+                        _ => c.skip_value()?,
+                    }
+                }
+                _ => c.skip_value()?,
+            }
+            Ok(())
+        })?;
+        let kind = match ty.map(|s| c.text(s)) {
+            Some(ty) => content_kind(&ty),
+            None => Content::Other,
+        };
+        let row = self.row_index;
+        match kind {
+            Content::ToolUse => t.tool_uses.push(ToolUse {
+                row,
+                id: c.sym(id, t.strings),
+                name: c.sym(name, t.strings),
+            }),
+            Content::ToolResult => {
+                t.tool_results.push(ToolResult {
+                    row,
+                    tool_use_id: c.sym(tool_use_id, t.strings),
+                    is_error,
+                    persisted,
+                    images: nested_images,
+                });
+                self.row.images += nested_images;
+            }
+            Content::Image => self.row.images += 1,
+            _ => {}
+        }
+        Ok(kind)
+    }
+
+    fn finish(self, line: &[u8], t: &mut Tables) {
+        let row = self.row;
+        if self.parent_none {
+            row.flags |= flag::PARENT_NONE;
+        }
+        row.tool_uses_len = t.tool_uses.len() as u32 - row.tool_uses_start;
+        row.tool_results_len = t.tool_results.len() as u32 - row.tool_results_start;
+        let ty = t.strings.resolve(row.record_type);
+        if let Some(n) = TITLE_TYPES.iter().position(|&tt| tt == ty) {
+            if let Some(s) = self.titles[n] {
+                row.title = s.span();
+                if s.escaped {
+                    row.flags |= flag::TITLE_ESCAPED;
+                }
+            }
+        }
+        let _ = line;
+        if let Some(cm) = self.compaction {
+            t.compactions.push(cm);
+        }
+    }
+}
+
+/// The `type` of a content block, as [`Content`].
+pub fn content_kind(ty: &str) -> Content {
+    match ty {
+        "text" => Content::Text,
+        "thinking" => Content::Thinking,
+        "redacted_thinking" => Content::RedactedThinking,
+        "tool_use" => Content::ToolUse,
+        "tool_result" => Content::ToolResult,
+        "image" => Content::Image,
+        _ => Content::Other,
+    }
+}
+
+/// A cursor over one line.
+struct Cur<'a> {
+    b: &'a [u8],
+    i: usize,
+    /// The line holds bytes < 0x20: strings must be checked byte by byte.
+    strict: bool,
+    depth: u32,
+}
+
+impl<'a> Cur<'a> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    /// The error for "did not find what JSON needs here".
+    #[inline]
+    fn bad(&self) -> Malformed {
+        if self.i >= self.b.len() {
+            Malformed::Truncated
+        } else {
+            Malformed::Syntax
+        }
+    }
+
+    #[inline]
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\r' | b'\n') = self.peek() {
+            self.i += 1;
+        }
+    }
+
+    /// Only whitespace may follow the top-level value.
+    fn end(&mut self) -> R<()> {
+        self.ws();
+        if self.i == self.b.len() {
+            Ok(())
+        } else {
+            Err(Malformed::Syntax)
+        }
+    }
+
+    fn text(&self, s: Str) -> Cow<'a, str> {
+        unescape(&self.b[s.start..s.end], s.escaped)
+    }
+
+    fn sym(&self, s: Option<Str>, strings: &mut Interner) -> Sym {
+        match s {
+            Some(s) => strings.intern(&self.text(s)),
+            None => Sym::NONE,
+        }
+    }
+
+    fn starts_with(&self, s: Str, prefix: &str) -> bool {
+        let raw = &self.b[s.start..s.end];
+        if !s.escaped {
+            return raw.starts_with(prefix.as_bytes());
+        }
+        unescape_prefix(raw, prefix.len()).starts_with(prefix)
+    }
+
+    /// A string at the cursor (which is on its opening quote).
+    #[inline]
+    fn string(&mut self) -> R<Str> {
+        self.i += 1;
+        let start = self.i;
+        let mut escaped = false;
+        loop {
+            let rest = &self.b[self.i..];
+            let k = if self.strict {
+                match rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+                    Some(k) if rest[k] < 0x20 => {
+                        self.i += k;
+                        return Err(Malformed::Syntax);
+                    }
+                    k => k,
+                }
+            } else {
+                memchr::memchr2(b'"', b'\\', rest)
+            };
+            let Some(k) = k else {
+                self.i = self.b.len();
+                return Err(Malformed::Truncated);
+            };
+            self.i += k;
+            if self.b[self.i] == b'"' {
+                let end = self.i;
+                self.i += 1;
+                return Ok(Str { start, end, escaped });
+            }
+            escaped = true;
+            self.escape()?;
+        }
+    }
+
+    /// An escape at the cursor (on its backslash), with serde_json's rules:
+    /// surrogates must pair.
+    fn escape(&mut self) -> R<()> {
+        self.i += 1;
+        match self.peek() {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                self.i += 1;
+                Ok(())
+            }
+            Some(b'u') => {
+                self.i += 1;
+                let n = self.hex4()?;
+                if (0xDC00..=0xDFFF).contains(&n) {
+                    return Err(Malformed::Syntax);
+                }
+                if (0xD800..=0xDBFF).contains(&n) {
+                    if self.peek() != Some(b'\\') {
+                        return Err(self.bad());
+                    }
+                    self.i += 1;
+                    if self.peek() != Some(b'u') {
+                        return Err(self.bad());
+                    }
+                    self.i += 1;
+                    let lo = self.hex4()?;
+                    if !(0xDC00..=0xDFFF).contains(&lo) {
+                        return Err(Malformed::Syntax);
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(self.bad()),
+        }
+    }
+
+    fn hex4(&mut self) -> R<u32> {
+        let mut n = 0u32;
+        for _ in 0..4 {
+            let d = match self.peek() {
+                Some(c @ b'0'..=b'9') => c - b'0',
+                Some(c @ b'a'..=b'f') => c - b'a' + 10,
+                Some(c @ b'A'..=b'F') => c - b'A' + 10,
+                _ => return Err(self.bad()),
+            };
+            n = n * 16 + d as u32;
+            self.i += 1;
+        }
+        Ok(n)
+    }
+
+    fn literal(&mut self, lit: &[u8]) -> R<()> {
+        for &expected in lit {
+            match self.peek() {
+                Some(b) if b == expected => self.i += 1,
+                _ => return Err(self.bad()),
+            }
+        }
+        Ok(())
+    }
+
+    /// A number. Returns its value when it is a plain non-negative integer
+    /// that fits in u64 (what `Value::as_u64` would give), else `None`.
+    fn number(&mut self) -> R<Option<u64>> {
+        let start = self.i;
+        let negative = self.peek() == Some(b'-');
+        if negative {
+            self.i += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.i += 1,
+            Some(b'1'..=b'9') => {
+                while let Some(b'0'..=b'9') = self.peek() {
+                    self.i += 1;
+                }
+            }
+            _ => return Err(self.bad()),
+        }
+        let int_end = self.i;
+        let mut plain = true;
+        if self.peek() == Some(b'.') {
+            plain = false;
+            self.i += 1;
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.bad());
+            }
+            while let Some(b'0'..=b'9') = self.peek() {
+                self.i += 1;
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            plain = false;
+            self.i += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.i += 1;
+            }
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.bad());
+            }
+            while let Some(b'0'..=b'9') = self.peek() {
+                self.i += 1;
+            }
+        }
+        let digits = &self.b[start + negative as usize..int_end];
+        if plain && digits.len() <= 19 {
+            let mut n = 0u64;
+            let mut fits = true;
+            for &d in digits {
+                match n.checked_mul(10).and_then(|n| n.checked_add((d - b'0') as u64)) {
+                    Some(v) => n = v,
+                    None => fits = false,
+                }
+            }
+            if fits {
+                return Ok(if negative { None } else { Some(n) });
+            }
+        }
+        // Fractions, exponents and huge integers become doubles in
+        // serde_json, which rejects those that overflow to infinity.
+        let text = std::str::from_utf8(&self.b[start..self.i]).map_err(|_| Malformed::Syntax)?;
+        match text.parse::<f64>() {
+            Ok(f) if f.is_finite() => Ok(None),
+            _ => Err(Malformed::NumberOutOfRange),
+        }
+    }
+
+    fn enter(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            Err(Malformed::TooDeep)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// An object at the cursor (on `{`). For each member, `f` gets the key
+    /// with the cursor on the value (whitespace skipped) and must consume it.
+    #[inline]
+    fn object(&mut self, mut f: impl FnMut(&mut Self, Str) -> R<()>) -> R<()> {
+        self.enter()?;
+        self.i += 1;
+        self.ws();
+        if self.peek() == Some(b'}') {
+            self.i += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        loop {
+            if self.peek() != Some(b'"') {
+                return Err(self.bad());
+            }
+            let key = self.string()?;
+            self.ws();
+            if self.peek() != Some(b':') {
+                return Err(self.bad());
+            }
+            self.i += 1;
+            self.ws();
+            f(self, key)?;
+            self.ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws();
+                }
+                Some(b'}') => {
+                    self.i += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(self.bad()),
+            }
+        }
+    }
+
+    /// An array at the cursor (on `[`); `f` consumes each element.
+    #[inline]
+    fn array(&mut self, mut f: impl FnMut(&mut Self) -> R<()>) -> R<()> {
+        self.enter()?;
+        self.i += 1;
+        self.ws();
+        if self.peek() == Some(b']') {
+            self.i += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        loop {
+            f(self)?;
+            self.ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws();
+                }
+                Some(b']') => {
+                    self.i += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(self.bad()),
+            }
+        }
+    }
+
+    /// Skips (and validates) any value at the cursor.
+    fn skip_value(&mut self) -> R<()> {
+        match self.peek() {
+            Some(b'"') => self.string().map(drop),
+            Some(b'{') => self.object(|c, _| c.skip_value()),
+            Some(b'[') => self.array(|c| c.skip_value()),
+            Some(b't') => self.literal(b"true"),
+            Some(b'f') => self.literal(b"false"),
+            Some(b'n') => self.literal(b"null"),
+            Some(b'-' | b'0'..=b'9') => self.number().map(drop),
+            _ => Err(self.bad()),
+        }
+    }
+
+    fn opt_str(&mut self) -> R<Option<Str>> {
+        if self.peek() == Some(b'"') {
+            self.string().map(Some)
+        } else {
+            self.skip_value().map(|()| None)
+        }
+    }
+
+    fn opt_sym(&mut self, strings: &mut Interner) -> R<Sym> {
+        let s = self.opt_str()?;
+        Ok(self.sym(s, strings))
+    }
+
+    fn opt_u64(&mut self) -> R<Option<u64>> {
+        if let Some(b'-' | b'0'..=b'9') = self.peek() {
+            self.number()
+        } else {
+            self.skip_value().map(|()| None)
+        }
+    }
+
+    fn is_true(&mut self) -> R<bool> {
+        if self.peek() == Some(b't') {
+            self.literal(b"true").map(|()| true)
+        } else {
+            self.skip_value().map(|()| false)
+        }
+    }
+
+    fn is_null(&mut self) -> R<bool> {
+        if self.peek() == Some(b'n') {
+            self.literal(b"null").map(|()| true)
+        } else {
+            self.skip_value().map(|()| false)
+        }
+    }
+
+    fn usage(&mut self) -> R<Usage> {
+        let mut u = Usage::default();
+        if self.peek() != Some(b'{') {
+            self.skip_value()?;
+            return Ok(u);
+        }
+        self.object(|c, key| {
+            let key = c.text(key);
+            let slot = match key.as_bytes() {
+                b"input_tokens" => &mut u.input_tokens,
+                b"output_tokens" => &mut u.output_tokens,
+                b"cache_creation_input_tokens" => &mut u.cache_creation_input_tokens,
+                b"cache_read_input_tokens" => &mut u.cache_read_input_tokens,
+                _ => return c.skip_value(),
+            };
+            *slot = c.opt_u64()?.map_or(0, saturate_u32);
+            Ok(())
+        })?;
+        Ok(u)
+    }
+
+    fn compact_metadata(&mut self, row: u32, strings: &mut Interner) -> R<Option<Compaction>> {
+        if self.peek() != Some(b'{') {
+            self.skip_value()?;
+            return Ok(None);
+        }
+        let mut cm = Compaction { row, ..Compaction::default() };
+        self.object(|c, key| {
+            let key = c.text(key);
+            match key.as_bytes() {
+                b"preTokens" => cm.pre_tokens = c.opt_u64()?.unwrap_or(0),
+                b"postTokens" => cm.post_tokens = c.opt_u64()?.unwrap_or(0),
+                b"trigger" => cm.trigger = c.opt_sym(strings)?,
+                _ => c.skip_value()?,
+            }
+            Ok(())
+        })?;
+        Ok(Some(cm))
+    }
+
+    /// `toolUseResult.agentId` when `toolUseResult` is an object.
+    fn tool_use_result(&mut self, strings: &mut Interner) -> R<Sym> {
+        if self.peek() != Some(b'{') {
+            self.skip_value()?;
+            return Ok(Sym::NONE);
+        }
+        let mut agent = Sym::NONE;
+        self.object(|c, key| {
+            if &*c.text(key) == "agentId" {
+                agent = c.opt_sym(strings)?;
+                Ok(())
+            } else {
+                c.skip_value()
+            }
+        })?;
+        Ok(agent)
+    }
+
+    /// Image blocks among the elements of an array (a tool_result's content).
+    fn count_images(&mut self) -> R<u32> {
+        let mut n = 0;
+        self.array(|c| {
+            if c.peek() != Some(b'{') {
+                return c.skip_value();
+            }
+            let mut is_image = false;
+            c.object(|c, key| {
+                if &*c.text(key) == "type" {
+                    is_image = match c.opt_str()? {
+                        Some(s) => &*c.text(s) == "image",
+                        None => false,
+                    };
+                    Ok(())
+                } else {
+                    c.skip_value()
+                }
+            })?;
+            n += is_image as u32;
+            Ok(())
+        })?;
+        Ok(n)
+    }
+}
+
+fn saturate_u32(n: u64) -> u32 {
+    n.min(u32::MAX as u64) as u32
+}
+
+/// Decodes the inside of a JSON string that the scanner has validated.
+/// `escaped == false` borrows it as is.
+pub fn unescape(raw: &[u8], escaped: bool) -> Cow<'_, str> {
+    if !escaped {
+        // The scanner validated the line as UTF-8 (or it is ASCII).
+        return String::from_utf8_lossy(raw);
+    }
+    Cow::Owned(unescape_prefix(raw, usize::MAX))
+}
+
+/// Decodes at least the first `limit` bytes of a validated JSON string's
+/// inside (all of it if shorter), without touching the rest.
+pub fn unescape_prefix(raw: &[u8], limit: usize) -> String {
+    let mut out = String::with_capacity(raw.len().min(limit.saturating_add(8)));
+    let mut i = 0;
+    while i < raw.len() && out.len() < limit {
+        let k = memchr::memchr(b'\\', &raw[i..]).unwrap_or(raw.len() - i);
+        let take = k.min(limit - out.len() + 4);
+        out.push_str(&String::from_utf8_lossy(&raw[i..i + take]));
+        i += take;
+        if take < k {
+            break;
+        }
+        i += 1;
+        let Some(&e) = raw.get(i) else { break };
+        i += 1;
+        match e {
+            b'n' => out.push('\n'),
+            b't' => out.push('\t'),
+            b'r' => out.push('\r'),
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'u' => {
+                let hex = |s: &[u8]| -> Option<u32> {
+                    std::str::from_utf8(s.get(..4)?).ok().and_then(|h| u32::from_str_radix(h, 16).ok())
+                };
+                let Some(n) = hex(&raw[i..]) else { break };
+                i += 4;
+                let c = if (0xD800..0xDC00).contains(&n) && raw.get(i..i + 2) == Some(b"\\u") {
+                    match hex(&raw[i + 2..]) {
+                        Some(lo) if (0xDC00..0xE000).contains(&lo) => {
+                            i += 6;
+                            char::from_u32(0x10000 + ((n - 0xD800) << 10) + (lo - 0xDC00))
+                        }
+                        _ => None,
+                    }
+                } else {
+                    char::from_u32(n)
+                };
+                out.push(c.unwrap_or('\u{FFFD}'));
+            }
+            other => out.push(other as char),
+        }
+    }
+    out
+}

@@ -1,0 +1,55 @@
+//! Rows → facts. Pure functions over an [`Index`](crate::index::Index);
+//! nothing here reads files (see [`crate::disk`] for the CLI's side).
+
+pub mod stats;
+pub mod subagents;
+pub mod time;
+
+pub use stats::{Stats, DEFAULT_IDLE_GAP_SECS};
+pub use subagents::{Link, SubagentLink, SubagentRun};
+
+use crate::index::{Index, Row};
+
+/// What a record's top-level `type` says it is, for the rules that depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    User,
+    Assistant,
+    System,
+    /// Any other string type (bookkeeping, unknown).
+    Other,
+    /// No string `type`.
+    Untyped,
+    Malformed,
+}
+
+/// Resolves row kinds once per index: record types are symbols, so this is
+/// three symbol comparisons per row.
+pub struct Kinds {
+    user: crate::index::Sym,
+    assistant: crate::index::Sym,
+    system: crate::index::Sym,
+}
+
+impl Kinds {
+    pub fn new(ix: &Index) -> Self {
+        let get = |s: &str| ix.strings.get(s).unwrap_or(crate::index::Sym(u32::MAX));
+        Kinds { user: get("user"), assistant: get("assistant"), system: get("system") }
+    }
+
+    pub fn of(&self, row: &Row) -> Kind {
+        if row.malformed.is_some() {
+            Kind::Malformed
+        } else if row.record_type.is_none() {
+            Kind::Untyped
+        } else if row.record_type == self.user {
+            Kind::User
+        } else if row.record_type == self.assistant {
+            Kind::Assistant
+        } else if row.record_type == self.system {
+            Kind::System
+        } else {
+            Kind::Other
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! `ccscope stats`: the contract-v1 facts of one transcript.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::subagents::SubagentLink;
+use super::time::timeline;
+use super::{Kind, Kinds};
+use crate::index::{flag, FxHashMap, Index, Sym};
+
+/// Gaps longer than this (15 minutes) are idle by default.
+pub const DEFAULT_IDLE_GAP_SECS: u64 = 900;
+
+/// Contract v1. Field names and meanings are fixed: see the issue text and
+/// `../shared/fixtures/expected/`. Serialised in key order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub active_seconds: f64,
+    pub api_errors: u64,
+    pub assistant_messages: u64,
+    pub backward_steps: u64,
+    pub bytes: u64,
+    pub compactions: u64,
+    pub denials: u64,
+    pub entrypoints: Vec<String>,
+    pub failed_steps: u64,
+    pub images: u64,
+    pub lines: u64,
+    pub malformed_lines: u64,
+    pub max_line_bytes: u64,
+    pub output_tokens: u64,
+    pub peak_context_tokens: u64,
+    pub persisted_outputs: u64,
+    pub roots: u64,
+    pub session_ids: Vec<String>,
+    pub sidechain_records: u64,
+    pub subagents: Vec<SubagentLink>,
+    pub system_errors: u64,
+    pub timestamped: u64,
+    pub tool_calls: u64,
+    pub tool_errors: u64,
+    pub tool_results: u64,
+    pub types: BTreeMap<String, u64>,
+    pub unpaired_tool_calls: u64,
+    pub wall_seconds: f64,
+}
+
+/// Distinct symbols in order of first appearance.
+fn first_seen(ix: &Index, syms: impl Iterator<Item = Sym>) -> Vec<String> {
+    let mut seen = vec![false; ix.strings.len()];
+    let mut out = Vec::new();
+    for s in syms.filter(|s| s.is_some()) {
+        if !std::mem::replace(&mut seen[s.index()], true) {
+            out.push(ix.str(s).to_string());
+        }
+    }
+    out
+}
+
+impl Stats {
+    /// Computes every fact but `subagents` (which needs the runs beside the
+    /// file: pass them through [`super::subagents::link`]).
+    pub fn compute(ix: &Index, idle_gap_secs: u64) -> Stats {
+        let kinds = Kinds::new(ix);
+        let parsed = || ix.rows.iter().filter(|r| r.malformed.is_none());
+        let mut s = Stats {
+            bytes: ix.len_bytes,
+            lines: ix.rows.len() as u64,
+            malformed_lines: ix.malformed_lines as u64,
+            max_line_bytes: ix.max_line_bytes as u64,
+            session_ids: first_seen(ix, parsed().map(|r| r.session_id)),
+            entrypoints: first_seen(ix, parsed().map(|r| r.entrypoint)),
+            ..Stats::default()
+        };
+        // Last output_tokens per message.id (streamed lines carry partial counts).
+        let mut last_output: FxHashMap<Sym, u64> = FxHashMap::default();
+        let mut resulted = vec![false; ix.strings.len()];
+        for r in &ix.tool_results {
+            resulted[r.tool_use_id.index()] = true;
+        }
+        for row in parsed() {
+            let kind = kinds.of(row);
+            let ty = if row.record_type.is_some() { ix.str(row.record_type) } else { "(none)" };
+            *s.types.entry(ty.to_string()).or_default() += 1;
+            s.images += row.images as u64;
+            if row.has(flag::HAS_UUID) && row.has(flag::PARENT_NONE) {
+                s.roots += 1;
+            }
+            if row.has(flag::SIDECHAIN) {
+                s.sidechain_records += 1;
+            }
+            let mut failed = false;
+            match kind {
+                Kind::Assistant => {
+                    if row.message_id.is_some() {
+                        last_output.insert(row.message_id, row.usage.output_tokens as u64);
+                    } else {
+                        s.assistant_messages += 1;
+                        s.output_tokens += row.usage.output_tokens as u64;
+                    }
+                    s.peak_context_tokens = s.peak_context_tokens.max(row.usage.context_tokens());
+                    let uses = ix.tool_uses_of(row);
+                    s.tool_calls += uses.len() as u64;
+                    s.unpaired_tool_calls += uses.iter().filter(|u| !resulted[u.id.index()] || u.id.is_none()).count() as u64;
+                    if row.has(flag::API_ERROR) {
+                        s.api_errors += 1;
+                        failed = true;
+                    }
+                }
+                Kind::User => {
+                    for tr in ix.tool_results_of(row) {
+                        s.tool_results += 1;
+                        s.persisted_outputs += tr.persisted as u64;
+                        if tr.is_error {
+                            s.tool_errors += 1;
+                            failed = true;
+                        }
+                    }
+                    if row.has(flag::DENIAL) {
+                        s.denials += 1;
+                        failed = true;
+                    }
+                }
+                Kind::System => {
+                    let is_error = ix.str(row.level) == "error" || ix.str(row.subtype) == "api_error";
+                    if is_error {
+                        s.system_errors += 1;
+                        failed = true;
+                    }
+                    if ix.str(row.subtype) == "compact_boundary" {
+                        s.compactions += 1;
+                    }
+                }
+                _ => {}
+            }
+            s.failed_steps += failed as u64;
+        }
+        s.assistant_messages += last_output.len() as u64;
+        s.output_tokens += last_output.values().sum::<u64>();
+        let t = timeline(ix, (idle_gap_secs as i64).saturating_mul(1000));
+        s.timestamped = t.timestamped;
+        s.backward_steps = t.backward_steps;
+        s.wall_seconds = t.wall_ms() as f64 / 1000.0;
+        s.active_seconds = t.active_ms as f64 / 1000.0;
+        s
+    }
+
+    /// The contract-v1 JSON object, pretty-printed.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+}

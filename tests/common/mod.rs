@@ -1,0 +1,51 @@
+//! Fixture discovery shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `../shared/fixtures`, or `None` when it is absent outside CI.
+/// Under `CI=true` a missing fixture tree is a failure, never a skip.
+pub fn fixtures_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+        panic!("../shared/fixtures is missing ({}), and CI=true: fixture tests must run", dir.display());
+    }
+    eprintln!("note: ../shared/fixtures not found; fixture tests skipped outside CI");
+    None
+}
+
+/// Every `.jsonl` under `dir`, sorted.
+pub fn jsonl_files(dir: &Path) -> Vec<PathBuf> {
+    files_with_ext(dir, "jsonl")
+}
+
+/// Every file under `dir` whose extension is `ext`, sorted.
+pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// All fixture transcripts (real and synthetic).
+pub fn all_transcripts() -> Vec<PathBuf> {
+    let Some(root) = fixtures_dir() else { return Vec::new() };
+    let mut v = jsonl_files(&root.join("real"));
+    v.extend(jsonl_files(&root.join("synthetic")));
+    assert!(v.len() >= 100, "expected the fixture corpus, found {} files", v.len());
+    v
+}
