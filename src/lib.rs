@@ -9,6 +9,8 @@ pub mod model;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod synth;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

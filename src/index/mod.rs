@@ -23,10 +23,11 @@ pub mod intern;
 pub mod reference;
 pub mod row;
 pub mod scan;
+mod simd;
 pub mod time;
 
 pub use intern::{FxHashMap, Interner, Sym};
-pub use row::{flag, Compaction, Content, Malformed, Role, Row, Span, ToolResult, ToolUse, Usage};
+pub use row::{flag, Compaction, Content, Malformed, Role, Row, ToolResult, ToolUse, Usage};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 

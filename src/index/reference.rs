@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::intern::{Interner, Sym};
-use super::row::{flag, Compaction, Content, Malformed, Role, Row, Span, ToolResult, ToolUse, Usage};
+use super::row::{flag, Compaction, Content, Malformed, Role, Row, ToolResult, ToolUse, Usage};
 use super::scan::{content_kind, PERSISTED_TAG};
 use super::time::parse_rfc3339_ms;
 use super::Index;
@@ -48,7 +48,7 @@ pub fn index(bytes: &[u8]) -> Index {
             ..Row::default()
         };
         let row = match serde_json::from_slice::<Value>(line) {
-            Ok(Value::Object(map)) => record(&mut ix, base, &map, line),
+            Ok(Value::Object(map)) => record(&mut ix, base, &map),
             Ok(_) => Row { malformed: Some(Malformed::NotAnObject), ..base },
             Err(_) => Row { malformed: Some(Malformed::Syntax), ..base },
         };
@@ -77,7 +77,7 @@ fn u32_of(v: Option<&Value>) -> u32 {
     v.and_then(Value::as_u64).map_or(0, |n| n.min(u32::MAX as u64) as u32)
 }
 
-fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
+fn record(ix: &mut Index, mut row: Row, m: &Map) -> Row {
     let row_index = ix.rows.len() as u32;
     let s = &mut ix.strings;
     row.record_type = sym(s, m.get("type"));
@@ -114,21 +114,6 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
             post_tokens: cm.get("postTokens").and_then(Value::as_u64).unwrap_or(0),
             trigger: sym(s, cm.get("trigger")),
         });
-    }
-    let title_key = match s.resolve(row.record_type) {
-        "custom-title" => Some("customTitle"),
-        "ai-title" => Some("aiTitle"),
-        "last-prompt" => Some("lastPrompt"),
-        "summary" => Some("summary"),
-        _ => None,
-    };
-    if let Some(Value::String(t)) = title_key.and_then(|k| m.get(k)) {
-        // The reference finds the raw range by searching for the encoded form.
-        let key = title_key.unwrap_or_default();
-        if let Some(span) = raw_string_span(line, key, t) {
-            row.title = span.0;
-            set(flag::TITLE_ESCAPED, span.1);
-        }
     }
     if let Some(Value::Object(msg)) = m.get("message") {
         set(flag::HAS_MESSAGE, true);
@@ -218,39 +203,6 @@ fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
         _ => {}
     }
     kind
-}
-
-/// Finds where the string value of top-level `key` sits in the raw line: the
-/// last `"key"` followed by `:` and a string whose decoding equals `value`.
-fn raw_string_span(line: &[u8], key: &str, value: &str) -> Option<(Span, bool)> {
-    let needle = format!("\"{key}\"");
-    let finder = memchr::memmem::Finder::new(needle.as_bytes());
-    let mut found = None;
-    for at in finder.find_iter(line) {
-        let mut i = at + needle.len();
-        while line.get(i).is_some_and(|b| b" \t\r\n".contains(b)) {
-            i += 1;
-        }
-        if line.get(i) != Some(&b':') {
-            continue;
-        }
-        i += 1;
-        while line.get(i).is_some_and(|b| b" \t\r\n".contains(b)) {
-            i += 1;
-        }
-        if line.get(i) != Some(&b'"') {
-            continue;
-        }
-        let mut de = serde_json::Deserializer::from_slice(&line[i..]).into_iter::<String>();
-        if let Some(Ok(s)) = de.next() {
-            let end = i + de.byte_offset();
-            if s == value {
-                let raw = &line[i + 1..end - 1];
-                found = Some((Span { start: (i + 1) as u32, len: raw.len() as u32 }, raw.contains(&b'\\')));
-            }
-        }
-    }
-    found
 }
 
 /// A row with every symbol resolved to its string, and its tool entries

@@ -1,8 +1,9 @@
 //! The flat row: what the indexer keeps of one line.
 //!
-//! A row never holds a body. Every string it names is either an interned
-//! symbol (short identifiers: ids, names, versions) or a byte range into the
-//! line, to be re-read from the file when it is shown.
+//! A row never holds a body. Every string it names is an interned symbol
+//! (short identifiers: ids, names, versions); anything longer (prompts,
+//! titles, tool output) is re-read from the file by the row's byte range
+//! when it is shown.
 
 use super::intern::Sym;
 
@@ -86,10 +87,8 @@ pub mod flag {
     pub const META: u16 = 1 << 6;
     /// `timestamp` is present (a string) but does not parse as RFC 3339.
     pub const BAD_TIMESTAMP: u16 = 1 << 7;
-    /// The title range (see [`super::Row::title`]) holds JSON escapes.
-    pub const TITLE_ESCAPED: u16 = 1 << 8;
     /// `message` is present and is an object.
-    pub const HAS_MESSAGE: u16 = 1 << 9;
+    pub const HAS_MESSAGE: u16 = 1 << 8;
 }
 
 /// Token counters of `message.usage`. Missing or non-integer values are 0;
@@ -108,19 +107,6 @@ impl Usage {
         self.input_tokens as u64
             + self.cache_creation_input_tokens as u64
             + self.cache_read_input_tokens as u64
-    }
-}
-
-/// A byte range relative to the start of the row's line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    pub start: u32,
-    pub len: u32,
-}
-
-impl Span {
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 }
 
@@ -167,16 +153,13 @@ pub struct Row {
     /// This row's tool_result blocks, likewise in `tool_results`.
     pub tool_results_start: u32,
     pub tool_results_len: u32,
-    /// Raw (still escaped) bytes of `customTitle` / `aiTitle` / `lastPrompt` /
-    /// `summary`, inside the line.
-    pub title: Span,
 }
 
 impl Row {
     pub fn has(&self, f: u16) -> bool {
         self.flags & f != 0
     }
-    /// Record types that carry no conversation (Claude Code's bookkeeping).
+    /// Absolute offset just past the line's last byte.
     pub fn end_offset(&self) -> u64 {
         self.offset + self.len_bytes as u64
     }

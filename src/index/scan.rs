@@ -8,14 +8,15 @@
 //! skipped with one `memchr2` jump to its next quote or backslash, so a 1 MB
 //! base64 image costs one SIMD scan.
 //!
-//! UTF-8 and control bytes are checked once per line up front
-//! ([`byte_classes`]); a line that is printable ASCII (nearly all of them)
-//! needs no per-byte checks while its strings are skipped.
+//! Strings are skipped by [`skip_string`] (SIMD), which also rejects
+//! raw control bytes and notes non-ASCII; only a line with non-ASCII bytes is
+//! then validated as UTF-8 (simdutf8).
 
 use std::borrow::Cow;
 
 use super::intern::{Interner, Sym};
-use super::row::{flag, Compaction, Content, Malformed, Role, Row, Span, ToolResult, ToolUse, Usage};
+use super::simd::skip_string;
+use super::row::{flag, Compaction, Content, Malformed, Role, Row, ToolResult, ToolUse, Usage};
 use super::time::parse_rfc3339_ms;
 
 type R<T> = Result<T, Malformed>;
@@ -42,59 +43,27 @@ struct Str {
     escaped: bool,
 }
 
-impl Str {
-    fn span(self) -> Span {
-        Span { start: self.start as u32, len: (self.end - self.start) as u32 }
-    }
-}
-
-/// Whether any byte is >= 0x80, and whether any byte is < 0x20.
-/// Written so that LLVM vectorises it (SSE2 natively, simd128 on wasm).
-#[inline]
-pub fn byte_classes(b: &[u8]) -> (bool, bool) {
-    let mut high = 0u8;
-    let mut ctrl = 0u8;
-    let mut chunks = b.chunks_exact(32);
-    for c in &mut chunks {
-        let mut h = 0u8;
-        let mut l = 0u8;
-        for &x in c {
-            h |= x;
-            l |= (x < 0x20) as u8;
-        }
-        high |= h;
-        ctrl |= l;
-    }
-    for &x in chunks.remainder() {
-        high |= x;
-        ctrl |= (x < 0x20) as u8;
-    }
-    (high & 0x80 != 0, ctrl != 0)
-}
-
 /// Scans one line (no terminator, no BOM) into `row`, appending this line's
 /// tool_use / tool_result / compaction entries to `t`.
 ///
 /// On `Err` the caller must roll back `t`'s vectors to their previous
 /// lengths; `row` is then left in an unspecified state.
 pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> R<()> {
-    let (high, ctrl) = byte_classes(line);
-    if high && simdutf8::basic::from_utf8(line).is_err() {
-        return Err(Malformed::InvalidUtf8);
-    }
-    let mut c = Cur { b: line, i: 0, strict: ctrl, depth: 0 };
+    let mut c = Cur { b: line, i: 0, high: false, depth: 0 };
     c.ws();
     if c.peek() != Some(b'{') {
         c.skip_value()?;
         c.end()?;
+        c.utf8()?;
         return Err(Malformed::NotAnObject);
     }
     row.tool_uses_start = t.tool_uses.len() as u32;
     row.tool_results_start = t.tool_results.len() as u32;
-    let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
+    let mut rec = Record { row, row_index, parent_none: true, compaction: None };
     c.object(|c, key| rec.top_field(c, key, t))?;
     c.end()?;
-    rec.finish(line, t);
+    c.utf8()?;
+    rec.finish(t);
     Ok(())
 }
 
@@ -104,13 +73,8 @@ struct Record<'r> {
     row: &'r mut Row,
     row_index: u32,
     parent_none: bool,
-    /// customTitle, aiTitle, lastPrompt, summary.
-    titles: [Option<Str>; 4],
     compaction: Option<Compaction>,
 }
-
-const TITLE_KEYS: [&[u8]; 4] = [b"customTitle", b"aiTitle", b"lastPrompt", b"summary"];
-const TITLE_TYPES: [&str; 4] = ["custom-title", "ai-title", "last-prompt", "summary"];
 
 impl Record<'_> {
     fn set(&mut self, f: u16, on: bool) {
@@ -122,8 +86,8 @@ impl Record<'_> {
     }
 
     fn top_field(&mut self, c: &mut Cur, key: Str, t: &mut Tables) -> R<()> {
-        let key = c.text(key);
-        match key.as_bytes() {
+        let key = c.key(key);
+        match &*key {
             b"type" => self.row.record_type = c.opt_sym(t.strings)?,
             b"uuid" => {
                 self.row.flags |= flag::HAS_UUID;
@@ -171,10 +135,7 @@ impl Record<'_> {
             b"compactMetadata" => self.compaction = c.compact_metadata(self.row_index, t.strings)?,
             b"toolUseResult" => self.row.result_agent_id = c.tool_use_result(t.strings)?,
             b"message" => self.message(c, t)?,
-            k => match TITLE_KEYS.iter().position(|&tk| tk == k) {
-                Some(n) => self.titles[n] = c.opt_str()?,
-                None => c.skip_value()?,
-            },
+            _ => c.skip_value()?,
         }
         Ok(())
     }
@@ -194,8 +155,8 @@ impl Record<'_> {
         }
         self.row.flags |= flag::HAS_MESSAGE;
         c.object(|c, key| {
-            let key = c.text(key);
-            match key.as_bytes() {
+            let key = c.key(key);
+            match &*key {
                 b"id" => self.row.message_id = c.opt_sym(t.strings)?,
                 b"model" => self.row.model = c.opt_sym(t.strings)?,
                 b"stop_reason" => self.row.stop_reason = c.opt_sym(t.strings)?,
@@ -259,8 +220,8 @@ impl Record<'_> {
         let mut persisted = false;
         let mut nested_images = 0u32;
         c.object(|c, key| {
-            let key = c.text(key);
-            match key.as_bytes() {
+            let key = c.key(key);
+            match &*key {
                 b"type" => ty = c.opt_str()?,
                 b"id" => id = c.opt_str()?,
                 b"name" => name = c.opt_str()?,
@@ -309,23 +270,13 @@ impl Record<'_> {
         Ok(kind)
     }
 
-    fn finish(self, line: &[u8], t: &mut Tables) {
+    fn finish(self, t: &mut Tables) {
         let row = self.row;
         if self.parent_none {
             row.flags |= flag::PARENT_NONE;
         }
         row.tool_uses_len = t.tool_uses.len() as u32 - row.tool_uses_start;
         row.tool_results_len = t.tool_results.len() as u32 - row.tool_results_start;
-        let ty = t.strings.resolve(row.record_type);
-        if let Some(n) = TITLE_TYPES.iter().position(|&tt| tt == ty) {
-            if let Some(s) = self.titles[n] {
-                row.title = s.span();
-                if s.escaped {
-                    row.flags |= flag::TITLE_ESCAPED;
-                }
-            }
-        }
-        let _ = line;
         if let Some(cm) = self.compaction {
             t.compactions.push(cm);
         }
@@ -349,8 +300,8 @@ pub fn content_kind(ty: &str) -> Content {
 struct Cur<'a> {
     b: &'a [u8],
     i: usize,
-    /// The line holds bytes < 0x20: strings must be checked byte by byte.
-    strict: bool,
+    /// A byte >= 0x80 went by inside a string: the line needs UTF-8 validation.
+    high: bool,
     depth: u32,
 }
 
@@ -413,30 +364,46 @@ impl<'a> Cur<'a> {
         let start = self.i;
         let mut escaped = false;
         loop {
-            let rest = &self.b[self.i..];
-            let k = if self.strict {
-                match rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20) {
-                    Some(k) if rest[k] < 0x20 => {
-                        self.i += k;
-                        return Err(Malformed::Syntax);
-                    }
-                    k => k,
-                }
-            } else {
-                memchr::memchr2(b'"', b'\\', rest)
-            };
-            let Some(k) = k else {
+            let stop = skip_string(self.b, self.i);
+            self.high |= stop.high;
+            escaped |= stop.escaped;
+            let Some(k) = stop.at else {
                 self.i = self.b.len();
                 return Err(Malformed::Truncated);
             };
-            self.i += k;
-            if self.b[self.i] == b'"' {
-                let end = self.i;
-                self.i += 1;
-                return Ok(Str { start, end, escaped });
+            self.i = k;
+            match self.b[k] {
+                b'"' => {
+                    self.i += 1;
+                    return Ok(Str { start, end: k, escaped });
+                }
+                b'\\' => {
+                    escaped = true;
+                    self.escape()?;
+                }
+                _ => return Err(Malformed::Syntax),
             }
-            escaped = true;
-            self.escape()?;
+        }
+    }
+
+    /// Strings held bytes >= 0x80: they must form valid UTF-8.
+    fn utf8(&self) -> R<()> {
+        if self.high && simdutf8::basic::from_utf8(self.b).is_err() {
+            Err(Malformed::InvalidUtf8)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A key as bytes (decoded only if it holds escapes, which keys never do
+    /// in practice).
+    #[inline]
+    fn key(&self, s: Str) -> Cow<'a, [u8]> {
+        let raw = &self.b[s.start..s.end];
+        if s.escaped {
+            Cow::Owned(unescape(raw, true).into_owned().into_bytes())
+        } else {
+            Cow::Borrowed(raw)
         }
     }
 
@@ -543,7 +510,7 @@ impl<'a> Cur<'a> {
             }
         }
         let digits = &self.b[start + negative as usize..int_end];
-        if plain && digits.len() <= 19 {
+        if plain && digits.len() <= 20 {
             let mut n = 0u64;
             let mut fits = true;
             for &d in digits {
@@ -701,8 +668,8 @@ impl<'a> Cur<'a> {
             return Ok(u);
         }
         self.object(|c, key| {
-            let key = c.text(key);
-            let slot = match key.as_bytes() {
+            let key = c.key(key);
+            let slot = match &*key {
                 b"input_tokens" => &mut u.input_tokens,
                 b"output_tokens" => &mut u.output_tokens,
                 b"cache_creation_input_tokens" => &mut u.cache_creation_input_tokens,
@@ -722,8 +689,8 @@ impl<'a> Cur<'a> {
         }
         let mut cm = Compaction { row, ..Compaction::default() };
         self.object(|c, key| {
-            let key = c.text(key);
-            match key.as_bytes() {
+            let key = c.key(key);
+            match &*key {
                 b"preTokens" => cm.pre_tokens = c.opt_u64()?.unwrap_or(0),
                 b"postTokens" => cm.post_tokens = c.opt_u64()?.unwrap_or(0),
                 b"trigger" => cm.trigger = c.opt_sym(strings)?,
@@ -742,7 +709,7 @@ impl<'a> Cur<'a> {
         }
         let mut agent = Sym::NONE;
         self.object(|c, key| {
-            if &*c.text(key) == "agentId" {
+            if &*c.key(key) == b"agentId" {
                 agent = c.opt_sym(strings)?;
                 Ok(())
             } else {
@@ -761,7 +728,7 @@ impl<'a> Cur<'a> {
             }
             let mut is_image = false;
             c.object(|c, key| {
-                if &*c.text(key) == "type" {
+                if &*c.key(key) == b"type" {
                     is_image = match c.opt_str()? {
                         Some(s) => &*c.text(s) == "image",
                         None => false,
@@ -799,7 +766,7 @@ pub fn unescape_prefix(raw: &[u8], limit: usize) -> String {
     let mut i = 0;
     while i < raw.len() && out.len() < limit {
         let k = memchr::memchr(b'\\', &raw[i..]).unwrap_or(raw.len() - i);
-        let take = k.min(limit - out.len() + 4);
+        let take = k.min((limit - out.len()).saturating_add(4));
         out.push_str(&String::from_utf8_lossy(&raw[i..i + take]));
         i += take;
         if take < k {

@@ -1,0 +1,18 @@
+//! The indexer never panics, and agrees with the serde_json reference, for
+//! any bytes in any chunking. The first byte picks the chunk size.
+#![no_main]
+
+use ccscope::index::{reference, Indexer};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&k, bytes)) = data.split_first() else { return };
+    let chunk = (k as usize % 17) + 1;
+    let mut ix = Indexer::new();
+    for c in bytes.chunks(chunk) {
+        ix.push(c);
+    }
+    let got = reference::resolve(&ix.finish());
+    let want = reference::resolve(&reference::index(bytes));
+    assert_eq!(want, got);
+});

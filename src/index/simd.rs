@@ -1,0 +1,361 @@
+//! The one hot loop of the scanner: skip the inside of a JSON string 64
+//! bytes at a time, branch-free across escapes.
+//!
+//! Per 64-byte block we build bitmasks of quotes, backslashes and control
+//! bytes; the characters escaped by an odd run of backslashes follow from
+//! simdjson's carry trick ([`escaped_bits`]). The block is passed over unless
+//! it holds an unescaped quote, a control byte, or an escape that is not a
+//! simple one (`\u`, or invalid) — those stop the loop for the caller to
+//! judge. Every byte loaded is ORed into an accumulator so the caller learns
+//! whether a byte ≥ 0x80 went by (the line then needs UTF-8 validation).
+//! A tail shorter than 64 bytes is copied into a zero-padded block (zeros are
+//! control bytes, so the padding stops the scan).
+//!
+//! SSE2 on x86_64 (always present), simd128 on wasm32 when compiled with
+//! `+simd128` (see `.cargo/config.toml`), a portable version elsewhere.
+
+/// What [`skip_string`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// Index of the closing `"`, of a control byte, or of the `\` of an
+    /// escape to judge; `None` if the line ended first.
+    pub at: Option<usize>,
+    /// A backslash went by before `at`.
+    pub escaped: bool,
+    /// A byte ≥ 0x80 may have gone by (never false when one did).
+    pub high: bool,
+}
+
+/// Masks of one 64-byte block, bit k for byte k.
+#[derive(Clone, Copy, Default)]
+struct Masks {
+    quote: u64,
+    backslash: u64,
+    ctrl: u64,
+    /// OR of all bytes has its top bit set.
+    high: bool,
+}
+
+const EVEN_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// The characters escaped by a backslash (simdjson's branchless
+/// `find_escaped`). `carry` is 1 when the previous block ended inside an
+/// odd run of backslashes.
+#[inline(always)]
+fn escaped_bits(backslash: u64, carry: &mut u64) -> u64 {
+    let backslash = backslash & !*carry;
+    let follows_escape = (backslash << 1) | *carry;
+    let odd_starts = backslash & !EVEN_BITS & !follows_escape;
+    let (even_starts, overflow) = odd_starts.overflowing_add(backslash);
+    *carry = overflow as u64;
+    let invert = even_starts << 1;
+    (EVEN_BITS ^ invert) & follows_escape
+}
+
+/// Skips string content starting at `b[from]` (just past the opening quote,
+/// or just past an escape the caller handled).
+#[inline]
+pub fn skip_string(b: &[u8], from: usize) -> Stop {
+    let mut stop = Stop { at: None, escaped: false, high: false };
+    let mut carry = 0u64;
+    let mut i = from;
+    let mut pad = [0u8; 64];
+    while i < b.len() {
+        let (block, real) = if i + 64 <= b.len() {
+            (&b[i..i + 64], 64)
+        } else {
+            let n = b.len() - i;
+            pad[..n].copy_from_slice(&b[i..]);
+            pad[n..].fill(0);
+            (&pad[..], n)
+        };
+        if let Some(high) = imp::plain(block) {
+            // Nothing special in the block: carry is clear (no backslash at its end).
+            if carry == 0 {
+                stop.high |= high;
+                i += 64;
+                continue;
+            }
+        }
+        let m = imp::masks(block);
+        stop.high |= m.high;
+        let esc = escaped_bits(m.backslash, &mut carry);
+        let mut stops = (m.quote & !esc) | m.ctrl;
+        if esc != 0 {
+            stops |= esc & !imp::simple(block);
+        }
+        if stops == 0 {
+            stop.escaped |= m.backslash != 0;
+            i += 64;
+            continue;
+        }
+        let first = stops.trailing_zeros();
+        let before = (1u64 << first) - 1;
+        stop.escaped |= m.backslash & before != 0;
+        if first as usize >= real {
+            return stop; // the padding: the line ended inside the string
+        }
+        let at = i + first as usize;
+        if esc & (1 << first) != 0 {
+            // An escape to judge: point at its backslash (maybe in the previous block).
+            stop.escaped = true;
+            stop.at = Some(at - 1);
+        } else {
+            stop.at = Some(at);
+        }
+        return stop;
+    }
+    stop
+}
+
+#[allow(dead_code)]
+mod portable {
+    use super::Masks;
+
+    pub fn plain(block: &[u8]) -> Option<bool> {
+        let m = masks(block);
+        (m.quote | m.backslash | m.ctrl == 0).then_some(m.high)
+    }
+
+    pub fn masks(block: &[u8]) -> Masks {
+        let mut m = Masks::default();
+        let mut or = 0u8;
+        for (k, &x) in block.iter().enumerate() {
+            let bit = 1u64 << k;
+            or |= x;
+            m.quote |= bit * (x == b'"') as u64;
+            m.backslash |= bit * (x == b'\\') as u64;
+            m.ctrl |= bit * (x < 0x20) as u64;
+        }
+        m.high = or & 0x80 != 0;
+        m
+    }
+
+    /// Bytes that are fine after a backslash: `" \ / b f n r t`.
+    pub fn simple(block: &[u8]) -> u64 {
+        block.iter().enumerate().fold(0, |acc, (k, &x)| {
+            acc | ((matches!(x, b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') as u64) << k)
+        })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod imp {
+    use core::arch::x86_64::*;
+
+    use super::Masks;
+
+    /// `Some(high)` when the block has no quote, backslash or control byte.
+    #[inline(always)]
+    pub fn plain(block: &[u8]) -> Option<bool> {
+        // SAFETY: SSE2 is part of the x86_64 baseline; `block` has 64 bytes.
+        unsafe {
+            let p = block.as_ptr();
+            let (q, bs, lim) = (_mm_set1_epi8(b'"' as i8), _mm_set1_epi8(b'\\' as i8), _mm_set1_epi8(0x1f));
+            let mut any = _mm_setzero_si128();
+            let mut or = _mm_setzero_si128();
+            for k in 0..4 {
+                let x = _mm_loadu_si128(p.add(16 * k) as *const __m128i);
+                or = _mm_or_si128(or, x);
+                let ctrl = _mm_cmpeq_epi8(_mm_min_epu8(x, lim), x);
+                any = _mm_or_si128(any, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, q), _mm_cmpeq_epi8(x, bs)), ctrl));
+            }
+            (_mm_movemask_epi8(any) == 0).then(|| _mm_movemask_epi8(or) != 0)
+        }
+    }
+
+    #[inline(always)]
+    pub fn masks(block: &[u8]) -> Masks {
+        debug_assert_eq!(block.len(), 64);
+        // SAFETY: SSE2 is part of the x86_64 baseline; `block` has 64 bytes.
+        unsafe {
+            let p = block.as_ptr();
+            let v = [
+                _mm_loadu_si128(p as *const __m128i),
+                _mm_loadu_si128(p.add(16) as *const __m128i),
+                _mm_loadu_si128(p.add(32) as *const __m128i),
+                _mm_loadu_si128(p.add(48) as *const __m128i),
+            ];
+            let bits = |f: &dyn Fn(__m128i) -> __m128i| -> u64 {
+                (0..4).fold(0u64, |acc, k| acc | ((_mm_movemask_epi8(f(v[k])) as u32 as u64) << (16 * k)))
+            };
+            let eq = |c: u8| move |x: __m128i| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
+            let backslash = bits(&eq(b'\\'));
+            let or = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
+            Masks {
+                quote: bits(&eq(b'"')),
+                backslash,
+                ctrl: bits(&|x| _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x)),
+                high: _mm_movemask_epi8(or) != 0,
+            }
+        }
+    }
+
+    /// Bytes that are fine after a backslash: `" \ / b f n r t`.
+    #[inline(always)]
+    pub fn simple(block: &[u8]) -> u64 {
+        // SAFETY: as in `masks`.
+        unsafe {
+            let p = block.as_ptr();
+            (0..4).fold(0u64, |acc, k| {
+                let x = _mm_loadu_si128(p.add(16 * k) as *const __m128i);
+                    let a = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8)));
+                    let b = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'/' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b'b' as i8)));
+                    let c = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'f' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b'n' as i8)));
+                    let d = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'r' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b't' as i8)));
+                let m = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+                acc | ((_mm_movemask_epi8(m) as u32 as u64) << (16 * k))
+            })
+        }
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod imp {
+    use core::arch::wasm32::*;
+
+    use super::Masks;
+
+    /// `Some(high)` when the block has no quote, backslash or control byte.
+    #[inline(always)]
+    pub fn plain(block: &[u8]) -> Option<bool> {
+        let p = block.as_ptr();
+        let (q, bs, space) = (u8x16_splat(b'"'), u8x16_splat(b'\\'), u8x16_splat(0x20));
+        let mut any = u8x16_splat(0);
+        let mut or = u8x16_splat(0);
+        for k in 0..4 {
+            // SAFETY: `block` has 64 bytes.
+            let x = unsafe { v128_load(p.add(16 * k) as *const v128) };
+            or = v128_or(or, x);
+            any = v128_or(any, v128_or(v128_or(u8x16_eq(x, q), u8x16_eq(x, bs)), u8x16_lt(x, space)));
+        }
+        (!v128_any_true(any)).then(|| i8x16_bitmask(or) != 0)
+    }
+
+    #[inline(always)]
+    pub fn masks(block: &[u8]) -> Masks {
+        debug_assert_eq!(block.len(), 64);
+        let p = block.as_ptr();
+        // SAFETY: `block` has 64 bytes: four 16-byte loads inside it.
+        let v = unsafe {
+            [
+                v128_load(p as *const v128),
+                v128_load(p.add(16) as *const v128),
+                v128_load(p.add(32) as *const v128),
+                v128_load(p.add(48) as *const v128),
+            ]
+        };
+        let bits = |f: &dyn Fn(v128) -> v128| -> u64 {
+            (0..4).fold(0u64, |acc, k| acc | ((i8x16_bitmask(f(v[k])) as u32 as u64) << (16 * k)))
+        };
+        let eq = |c: u8| move |x: v128| u8x16_eq(x, u8x16_splat(c));
+        let backslash = bits(&eq(b'\\'));
+        let or = v128_or(v128_or(v[0], v[1]), v128_or(v[2], v[3]));
+        Masks {
+            quote: bits(&eq(b'"')),
+            backslash,
+            ctrl: bits(&|x| u8x16_lt(x, u8x16_splat(0x20))),
+            high: i8x16_bitmask(or) != 0,
+        }
+    }
+
+    /// Bytes that are fine after a backslash: `" \ / b f n r t`.
+    #[inline(always)]
+    pub fn simple(block: &[u8]) -> u64 {
+        let p = block.as_ptr();
+        (0..4).fold(0u64, |acc, k| {
+            // SAFETY: `block` has 64 bytes.
+            let x = unsafe { v128_load(p.add(16 * k) as *const v128) };
+                let a = v128_or(u8x16_eq(x, u8x16_splat(b'"')), u8x16_eq(x, u8x16_splat(b'\\')));
+                let b = v128_or(u8x16_eq(x, u8x16_splat(b'/')), u8x16_eq(x, u8x16_splat(b'b')));
+                let c = v128_or(u8x16_eq(x, u8x16_splat(b'f')), u8x16_eq(x, u8x16_splat(b'n')));
+                let d = v128_or(u8x16_eq(x, u8x16_splat(b'r')), u8x16_eq(x, u8x16_splat(b't')));
+            let m = v128_or(v128_or(a, b), v128_or(c, d));
+            acc | ((i8x16_bitmask(m) as u32 as u64) << (16 * k))
+        })
+    }
+}
+
+#[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
+use portable as imp;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain definition.
+    fn plain(b: &[u8], mut i: usize) -> Stop {
+        let mut stop = Stop { at: None, escaped: false, high: false };
+        while i < b.len() {
+            let x = b[i];
+            stop.high |= x >= 0x80;
+            if x == b'\\' {
+                stop.escaped = true;
+                match b.get(i + 1) {
+                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                        stop.high |= b[i + 1] >= 0x80;
+                        i += 2;
+                        continue;
+                    }
+                    None => return stop,
+                    _ => {
+                        stop.at = Some(i);
+                        return stop;
+                    }
+                }
+            }
+            if x == b'"' || x < 0x20 {
+                stop.at = Some(i);
+                return stop;
+            }
+            i += 1;
+        }
+        stop
+    }
+
+    #[test]
+    fn agrees_with_the_plain_definition_for_every_special_at_every_position() {
+        let base: Vec<u8> = (0..200usize).map(|i| b"abcdefgh01234567 <>/"[i % 20]).collect();
+        let inserts: [&[u8]; 10] = [b"\"", b"\\", b"\x00", b"\x1f", b"\\n", b"\\\"", b"\\u", b"\\\\", b"\\\\\\\"", b"\\x"];
+        for ins in inserts {
+            for at in 0..base.len() - ins.len() {
+                let mut s = base.clone();
+                s[at..at + ins.len()].copy_from_slice(ins);
+                for from in [0, 1, 15, 16, 17, 63, 64, 65, 150, 199] {
+                    let (fast, slow) = (skip_string(&s, from), plain(&s, from));
+                    assert_eq!((fast.at, fast.escaped), (slow.at, slow.escaped), "{ins:?} at {at} from {from}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn backslash_runs_across_block_boundaries() {
+        for run in 1..6 {
+            for at in 55..70 {
+                let mut s = vec![b'a'; 140];
+                s[at..at + run].fill(b'\\');
+                s[at + run] = b'"';
+                let (fast, slow) = (skip_string(&s, 0), plain(&s, 0));
+                assert_eq!((fast.at, fast.escaped), (slow.at, slow.escaped), "run {run} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn notes_high_bytes() {
+        let s = "plain ascii text then é and more text to pass a 64-byte block, and more, and more".as_bytes();
+        let stop = skip_string(s, 0);
+        assert_eq!(stop.at, None);
+        assert!(stop.high);
+        assert!(!skip_string(b"only ascii here, long enough to use the vector loops for sure, yes\"", 0).high);
+    }
+
+    #[test]
+    fn portable_masks_match_the_simd_ones() {
+        let s: Vec<u8> = (0..64u32).map(|i| [b'"', b'\\', b'n', 0x01, b'a', 0xc3, b'/', b'u'][(i * 7 % 8) as usize]).collect();
+        let (a, b) = (portable::masks(&s), imp::masks(&s));
+        assert_eq!((a.quote, a.backslash, a.ctrl, a.high), (b.quote, b.backslash, b.ctrl, b.high));
+        assert_eq!(portable::simple(&s), imp::simple(&s));
+    }
+}

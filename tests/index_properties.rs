@@ -1,0 +1,241 @@
+//! Property tests: for generated transcripts, the indexer's rows are the same
+//! for every chunking (1-byte chunks, chunks that split a UTF-8 sequence, a
+//! `\r\n` or an escape) and equal to the naive serde_json reference's.
+
+use ccscope::index::{reference, Indexer};
+use proptest::prelude::*;
+
+/// A JSON string literal with escapes, non-ASCII and surrogate pairs.
+fn json_string() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[a-zA-Z0-9 <>/_.-]{0,12}".prop_map(|s| s),
+        Just("\\n".to_string()),
+        Just("\\\"".to_string()),
+        Just("\\\\".to_string()),
+        Just("\\u00e9".to_string()),
+        Just("\\ud83d\\ude00".to_string()),
+        Just("é—😀".to_string()),
+        Just("<persisted-output>".to_string()),
+        Just("\\u003cpersisted-output>".to_string()),
+        // Rarely invalid: a lone surrogate, a bad escape, a raw tab.
+        Just("\\ud83d".to_string()),
+        Just("\\x".to_string()),
+        Just("\t".to_string()),
+    ];
+    prop::collection::vec(piece, 0..6).prop_map(|v| format!("\"{}\"", v.concat()))
+}
+
+fn json_number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u64..200_000).prop_map(|n| n.to_string()),
+        Just("18446744073709551615".to_string()),
+        Just("18446744073709551616".to_string()),
+        Just("-3".to_string()),
+        Just("-0".to_string()),
+        Just("2.5".to_string()),
+        Just("1e3".to_string()),
+        Just("1E+2".to_string()),
+        Just("1e400".to_string()),
+        Just("0e99999".to_string()),
+        Just("01".to_string()),
+        Just("1.".to_string()),
+    ]
+}
+
+/// Any JSON value (sometimes not quite JSON).
+fn json_value() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        json_string(),
+        json_number(),
+        Just("true".to_string()),
+        Just("false".to_string()),
+        Just("null".to_string()),
+    ];
+    leaf.prop_recursive(4, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(|v| format!("[{}]", v.join(","))),
+            prop::collection::vec((json_key(), inner), 0..4).prop_map(|v| {
+                format!("{{{}}}", v.into_iter().map(|(k, v)| format!("{k}:{v}")).collect::<Vec<_>>().join(","))
+            }),
+        ]
+    })
+}
+
+/// Keys the scanner cares about, and some it does not.
+fn json_key() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "\"type\"", "\"uuid\"", "\"parentUuid\"", "\"sessionId\"", "\"timestamp\"", "\"message\"",
+        "\"content\"", "\"id\"", "\"name\"", "\"tool_use_id\"", "\"is_error\"", "\"usage\"",
+        "\"input_tokens\"", "\"agentId\"", "\"other\"", "\"typ\\u0065\"", "\"summary\"",
+    ])
+    .prop_map(str::to_string)
+}
+
+fn block() -> impl Strategy<Value = String> {
+    prop_oneof![
+        json_string().prop_map(|t| format!("{{\"type\":\"text\",\"text\":{t}}}")),
+        (json_string(), json_string()).prop_map(|(id, n)| format!("{{\"type\":\"tool_use\",\"id\":{id},\"name\":{n},\"input\":{{}}}}")),
+        (json_string(), json_value(), prop::option::of(json_value())).prop_map(|(id, c, e)| {
+            let e = e.map(|e| format!(",\"is_error\":{e}")).unwrap_or_default();
+            format!("{{\"content\":{c},\"tool_use_id\":{id}{e},\"type\":\"tool_result\"}}")
+        }),
+        Just("{\"type\":\"tool_result\",\"tool_use_id\":\"t1\",\"content\":[{\"type\":\"image\",\"source\":{\"data\":\"AAAA\"}},{\"type\":\"text\",\"text\":\"x\"}]}".to_string()),
+        Just("{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"data\":\"iVBORw0KGgo=\"}}".to_string()),
+        json_value(),
+    ]
+}
+
+fn record() -> impl Strategy<Value = String> {
+    let ty = prop::sample::select(vec![
+        "\"user\"", "\"assistant\"", "\"system\"", "\"summary\"", "\"custom-title\"", "\"ai-title\"",
+        "\"last-prompt\"", "\"progress\"", "7", "null",
+    ]);
+    let ts = prop_oneof![
+        Just("\"2026-09-01T09:00:00.000Z\"".to_string()),
+        Just("\"2026-09-01T08:59:59.5+01:00\"".to_string()),
+        Just("\"2026-02-30T00:00:00Z\"".to_string()),
+        json_value(),
+    ];
+    let usage = (json_number(), json_number(), json_number()).prop_map(|(a, b, c)| {
+        format!("{{\"input_tokens\":{a},\"output_tokens\":{b},\"cache_read_input_tokens\":{c},\"cache_creation_input_tokens\":5}}")
+    });
+    let content = prop_oneof![
+        json_string(),
+        prop::collection::vec(block(), 0..4).prop_map(|v| format!("[{}]", v.join(","))),
+        json_value(),
+    ];
+    let message = (prop::option::of(json_string()), usage, content, prop::bool::ANY).prop_map(|(id, u, c, role)| {
+        let id = id.map(|i| format!("\"id\":{i},")).unwrap_or_default();
+        let role = if role { "assistant" } else { "user" };
+        format!("{{{id}\"role\":\"{role}\",\"model\":\"m\",\"usage\":{u},\"content\":{c}}}")
+    });
+    let extra = prop::collection::vec((json_key(), json_value()), 0..3);
+    let flags = prop::sample::subsequence(
+        vec![
+            "\"isSidechain\":true", "\"isApiErrorMessage\":true", "\"toolDenialKind\":\"x\"", "\"toolDenialKind\":null",
+            "\"uuid\":\"u\"", "\"parentUuid\":null", "\"parentUuid\":\"p\"", "\"isCompactSummary\":true",
+            "\"subtype\":\"compact_boundary\"", "\"level\":\"error\"", "\"compactMetadata\":{\"preTokens\":9,\"trigger\":\"auto\"}",
+            "\"toolUseResult\":{\"agentId\":\"a1\"}", "\"customTitle\":\"T\\u00e9\"", "\"aiTitle\":\"A\"", "\"summary\":\"S\"",
+        ],
+        0..5,
+    );
+    (ty, ts, prop::option::of(message), extra, flags, prop::bool::ANY).prop_map(|(ty, ts, msg, extra, flags, spaced)| {
+        let mut parts = vec![format!("\"type\":{ty}"), format!("\"timestamp\":{ts}"), "\"sessionId\":\"s\"".to_string()];
+        parts.extend(msg.map(|m| format!("\"message\":{m}")));
+        parts.extend(flags.into_iter().map(str::to_string));
+        parts.extend(extra.into_iter().map(|(k, v)| format!("{k}:{v}")));
+        let sep = if spaced { ", " } else { "," };
+        format!("{{{}}}", parts.join(sep))
+    })
+}
+
+/// A line: mostly records, sometimes damaged, blank or not an object.
+fn line() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        6 => record().prop_map(String::into_bytes),
+        1 => (record(), any::<prop::sample::Index>()).prop_map(|(r, i)| {
+            let b = r.into_bytes();
+            b[..i.index(b.len())].to_vec()
+        }),
+        1 => (record(), any::<prop::sample::Index>(), any::<u8>()).prop_map(|(r, i, byte)| {
+            let mut b = r.into_bytes();
+            let at = i.index(b.len());
+            b.insert(at, if byte == b'\n' { 0xff } else { byte });
+            b
+        }),
+        1 => prop_oneof![Just(b"".to_vec()), Just(b"  \t".to_vec()), Just(b"[1,2]".to_vec()), Just(b"\"s\"".to_vec()), Just(b"{}".to_vec())],
+    ]
+}
+
+fn file() -> impl Strategy<Value = Vec<u8>> {
+    (prop::collection::vec(line(), 0..8), prop::bool::ANY, prop::bool::ANY, prop::bool::ANY).prop_map(|(lines, crlf, bom, trailing)| {
+        let mut out = Vec::new();
+        if bom {
+            out.extend_from_slice(b"\xEF\xBB\xBF");
+        }
+        let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+        for (k, l) in lines.iter().enumerate() {
+            out.extend_from_slice(l);
+            if k + 1 < lines.len() || trailing {
+                out.extend_from_slice(eol);
+            }
+        }
+        out
+    })
+}
+
+fn index_chunked(bytes: &[u8], cuts: &[usize]) -> ccscope::index::Index {
+    let mut ix = Indexer::new();
+    let mut at = 0;
+    let mut points: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+    points.sort_unstable();
+    for p in points {
+        ix.push(&bytes[at..p.max(at)]);
+        at = p.max(at);
+    }
+    ix.push(&bytes[at..]);
+    ix.finish()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn rows_match_the_reference_for_any_chunking(bytes in file(), cuts in prop::collection::vec(any::<usize>(), 0..12)) {
+        let want = reference::resolve(&reference::index(&bytes));
+        let got = reference::resolve(&index_chunked(&bytes, &cuts));
+        prop_assert_eq!(want, got, "file: {:?}", String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn one_byte_chunks_equal_one_chunk(bytes in file()) {
+        let whole = reference::resolve(&Indexer::index_bytes(&bytes));
+        let mut ix = Indexer::new();
+        for b in bytes.chunks(1) {
+            ix.push(b);
+        }
+        prop_assert_eq!(whole, reference::resolve(&ix.finish()));
+    }
+}
+
+#[test]
+fn edge_inputs() {
+    for (input, lines, blank) in [
+        (&b""[..], 0, 0),
+        (b"\n", 0, 1),
+        (b"\n\n", 0, 2),
+        (b"{}", 1, 0),
+        (b"{}\n", 1, 0),
+        (b"{}\r\n{}", 2, 0),
+        (b"\xEF\xBB\xBF{}\r\n", 1, 0),
+        (b"\xEF\xBB\xBF", 0, 1),
+        (b"{}\n\r\n  \n{}", 2, 2),
+    ] {
+        let ix = Indexer::index_bytes(input);
+        assert_eq!((ix.rows.len(), ix.blank_lines as usize), (lines, blank), "{:?}", String::from_utf8_lossy(input));
+        assert_eq!(reference::resolve(&ix), reference::resolve(&reference::index(input)));
+    }
+}
+
+#[test]
+fn a_line_longer_than_every_chunk_is_carried_whole() {
+    let big = format!("{{\"type\":\"user\",\"message\":{{\"content\":[{{\"type\":\"image\",\"source\":{{\"data\":\"{}\"}}}}]}}}}\n{{\"type\":\"x\"}}", "A".repeat(300_000));
+    let mut ix = Indexer::new();
+    for c in big.as_bytes().chunks(4096) {
+        ix.push(c);
+    }
+    let ix = ix.finish();
+    assert_eq!(ix.rows.len(), 2);
+    assert_eq!(ix.rows[0].images, 1);
+    assert_eq!(ix.rows[1].offset, ix.rows[0].len_bytes as u64 + 1);
+}
+
+#[test]
+fn nesting_limit_matches_serde_json() {
+    for depth in [126usize, 127, 128, 129] {
+        let line = format!("{{\"a\":{}{}}}", "[".repeat(depth - 1), "]".repeat(depth - 1));
+        let ours = Indexer::index_bytes(line.as_bytes()).rows[0].malformed.is_some();
+        let theirs = serde_json::from_str::<serde_json::Value>(&line).is_err();
+        assert_eq!(ours, theirs, "depth {depth}");
+    }
+}
