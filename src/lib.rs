@@ -4,12 +4,12 @@
 //! - [`model`]: rows → facts (turns, tools, failures, time, tokens, subagents).
 //! - `app` (wasm only): the Yew viewer.
 
+pub mod fmt;
 pub mod index;
 pub mod model;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod synth;
 
 #[cfg(target_arch = "wasm32")]

@@ -66,7 +66,9 @@ mod cli {
         }
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
-        println!("{}", s.to_json());
+        // A closed pipe (`| head`) is not an error worth a panic.
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), "{}", s.to_json());
         0
     }
 }

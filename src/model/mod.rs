@@ -4,6 +4,7 @@
 pub mod stats;
 pub mod subagents;
 pub mod time;
+pub mod verdict;
 
 pub use stats::{Stats, DEFAULT_IDLE_GAP_SECS};
 pub use subagents::{Link, SubagentLink, SubagentRun};

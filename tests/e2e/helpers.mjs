@@ -1,0 +1,72 @@
+// Shared set-up for the end-to-end tests: Debian's Chromium through
+// playwright-core, the dist/ server, and the fixture tree.
+import { chromium } from "playwright-core";
+import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const DIST = join(ROOT, "dist");
+export const FIXTURES = resolve(ROOT, "../shared/fixtures");
+export const CLI = join(ROOT, "target/release/ccscope");
+
+/** The fixture tree; under CI=true its absence is a failure, not a skip. */
+export function fixtures(t) {
+  if (existsSync(FIXTURES)) return FIXTURES;
+  if (process.env.CI === "true") throw new Error(`${FIXTURES} is missing and CI=true: fixture tests must run`);
+  t.skip("../shared/fixtures not found (outside CI)");
+  return null;
+}
+
+export async function launch() {
+  if (!existsSync(join(DIST, "index.html"))) throw new Error("dist/ is not built: run `make build` first");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  return browser;
+}
+
+/** Opens the app (served at `prefix`) in a fresh page; collects console errors and page errors. */
+export async function openApp(browser, prefix = "/", { colorScheme = "light" } = {}) {
+  const server = await serve(DIST, prefix);
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("dialog", (d) => { problems.push("dialog: " + d.message()); d.dismiss(); });
+  await page.goto(server.url);
+  await page.waitForSelector("text=Choose a transcript", { timeout: 20000 });
+  return { page, server, problems, context };
+}
+
+/** Picks `file` in the file input and waits until its facts (or a notice) are shown. */
+export async function pick(page, file) {
+  await page.setInputFiles("#file-input", file);
+  await page.waitForFunction(
+    (name) => {
+      const n = document.querySelector("[data-testid=file-name]");
+      return (n && n.textContent === name) || document.querySelector("[data-testid=error]");
+    },
+    file.split("/").pop(),
+    { timeout: 60000 },
+  );
+}
+
+/** Every `data-stat` element's `data-value`, parsed. */
+export async function shownStats(page) {
+  return page.$$eval("[data-stat]", (els) => Object.fromEntries(els.map((e) => [e.dataset.stat, JSON.parse(e.dataset.value)])));
+}
+
+/** What the native CLI says for the same file. */
+export function nativeStats(file) {
+  return JSON.parse(execFileSync(CLI, ["stats", file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+}
+
+export function expectedStats(relPath) {
+  return JSON.parse(readFileSync(join(FIXTURES, "expected", relPath.replace(/\.jsonl$/, ".json")), "utf8"));
+}
