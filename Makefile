@@ -1,0 +1,81 @@
+# ccscope — every set-up step lives here, so a fresh machine needs only:
+#   make serve   install what is missing, build, serve on http://127.0.0.1:8080/
+#   make test    install what is missing, run every test (native, wasm in Chromium, end-to-end)
+# Each install step checks first, so a second run installs nothing.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+TRUNK_VERSION   := 0.21.14
+BINARYEN        := 132
+# wasm-bindgen-cli must match the wasm-bindgen crate exactly: read it from Cargo.lock.
+WBG_VERSION     := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
+PORT            ?= 8080
+FUZZ_SECS       ?= 600
+WASM_EXPECT     := target/wasm-expect
+
+.PHONY: serve test build tools tools-build tools-test native-test wasm-test e2e bench fuzz clean
+
+serve: tools-build build
+	@echo "Serving dist/ on http://127.0.0.1:$(PORT)/ — press 'Open the sample' for the built-in transcript."
+	node tests/e2e/server.mjs dist $(PORT)
+
+test: tools-test native-test wasm-test build e2e
+	@echo "All tests passed: native, wasm (headless Chromium) and end-to-end."
+
+## ---- installs (idempotent) ----
+
+tools-build:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@[ "$$(trunk --version 2>/dev/null)" = "trunk $(TRUNK_VERSION)" ] || cargo install --locked trunk --version $(TRUNK_VERSION)
+	@[ "$$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $(WBG_VERSION)" ] || cargo install wasm-bindgen-cli --version $(WBG_VERSION)
+	@wasm-opt --version 2>/dev/null | grep -q "version $(BINARYEN)" || npm install -g binaryen@$(BINARYEN)
+	@cargo fetch --locked --quiet
+
+tools-test: tools-build
+	@if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; fi
+	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+
+tools: tools-test
+
+## ---- build ----
+
+build: tools-build
+	trunk build --release --offline
+
+## ---- tests ----
+
+native-test:
+	cargo test --release
+
+# The wasm tests compare the browser's reading of a file with what the native
+# code computes for it: the native CLI writes those expectations first.
+wasm-test: tools-test
+	mkdir -p $(WASM_EXPECT)
+	cargo build --release --bin ccscope --bin ccscope-bench
+	target/release/ccscope-bench gen $(WASM_EXPECT)/generated.jsonl --mb 3
+	target/release/ccscope stats www/sample.jsonl > $(WASM_EXPECT)/sample.json
+	target/release/ccscope stats $(WASM_EXPECT)/generated.jsonl > $(WASM_EXPECT)/generated.json
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
+	  WASM_BINDGEN_TEST_TIMEOUT=120 cargo test --release --target wasm32-unknown-unknown --test wasm
+
+e2e: tools-test
+	cargo build --release --bin ccscope --bin ccscope-bench
+	npm run --silent e2e
+
+## ---- measurements (not tests) ----
+
+bench:
+	cargo build --release --bin ccscope-bench
+	target/release/ccscope-bench run
+
+fuzz:
+	@cargo +nightly --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal
+	@cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+	cd fuzz && cargo +nightly fuzz run -s none indexer -- -max_total_time=$(FUZZ_SECS) -max_len=2048
+
+clean:
+	cargo clean
+	rm -rf dist node_modules

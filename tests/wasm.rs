@@ -1,0 +1,79 @@
+//! In headless Chromium (`make wasm-test`): the app mounts, and reading a
+//! file's bytes through the browser's `Blob.slice` reader gives exactly the
+//! facts the native CLI wrote for the same file (`target/wasm-expect/`).
+#![cfg(target_arch = "wasm32")]
+
+use ccscope::app::{read_blob, ReadError};
+use ccscope::model::{Stats, DEFAULT_IDLE_GAP_SECS};
+use gloo::timers::future::TimeoutFuture;
+use serde_json::Value;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn blob(bytes: &[u8]) -> web_sys::Blob {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    web_sys::Blob::new_with_u8_array_sequence(&parts).expect("a Blob from bytes")
+}
+
+fn assert_same_facts(name: &str, got: &Stats, native_json: &str) {
+    let native: Value = serde_json::from_str(native_json).expect("native stats JSON");
+    let got = serde_json::to_value(got).expect("stats as JSON");
+    for (k, want) in native.as_object().expect("an object") {
+        if k == "subagents" {
+            continue; // needs the folder beside the file; a picked Blob has none
+        }
+        let g = &got[k];
+        let same = match (want, g) {
+            (Value::Number(a), Value::Number(b)) => (a.as_f64().unwrap() - b.as_f64().unwrap()).abs() <= 0.001,
+            _ => want == g,
+        };
+        assert!(same, "{name}: {k}: native {want}, wasm {g}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn chunked_blob_reading_gives_the_native_facts() {
+    let cases: [(&str, &[u8], &str); 2] = [
+        ("sample.jsonl", include_bytes!("../www/sample.jsonl"), include_str!("../target/wasm-expect/sample.json")),
+        ("generated.jsonl", include_bytes!("../target/wasm-expect/generated.jsonl"), include_str!("../target/wasm-expect/generated.json")),
+    ];
+    for (name, bytes, native) in cases {
+        // Odd chunk sizes split lines, UTF-8 sequences and escapes.
+        for chunk in [1009u64, 64 * 1024 + 7, 4 << 20] {
+            let mut calls = 0;
+            let out = match read_blob(&blob(bytes), chunk, |_| {
+                calls += 1;
+                true
+            })
+            .await
+            {
+                Ok(o) => o,
+                Err(ReadError::Browser(e)) => panic!("{name}: browser error {e}"),
+                Err(ReadError::Superseded) => panic!("{name}: superseded"),
+            };
+            assert_eq!(calls as u64, (bytes.len() as u64).div_ceil(chunk), "{name}: one progress call per chunk");
+            assert_same_facts(name, &Stats::compute(&out.index, DEFAULT_IDLE_GAP_SECS), native);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_superseded_read_stops() {
+    let bytes = include_bytes!("../target/wasm-expect/generated.jsonl");
+    let r = read_blob(&blob(bytes), 64 * 1024, |read| read < 128 * 1024).await;
+    assert!(matches!(r, Err(ReadError::Superseded)));
+}
+
+#[wasm_bindgen_test]
+async fn the_app_mounts_with_its_picker() {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<ccscope::app::App>::with_root(root.clone()).render();
+    TimeoutFuture::new(50).await;
+    let text = root.text_content().unwrap_or_default();
+    assert!(text.contains("Choose a transcript"), "rendered: {text}");
+    assert!(text.contains("Open the sample"));
+    assert!(root.query_selector("input#file-input[type=file]").unwrap().is_some());
+}
