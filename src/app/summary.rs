@@ -72,6 +72,8 @@ fn human(key: &str, v: &Value) -> Html {
 pub fn summary(props: &Props) -> Html {
     let l = &props.loaded.0;
     let facts = serde_json::to_value(&l.stats).unwrap_or(Value::Null);
+    // For something that is not a transcript, only the file facts mean anything.
+    let is_transcript = matches!(l.verdict, Verdict::Transcript { .. });
     let wide = |k: &str| matches!(k, "types" | "session_ids" | "entrypoints" | "subagents");
     let verdict = match &l.verdict {
         Verdict::NotATranscript(msg) => html! {
@@ -97,7 +99,7 @@ pub fn summary(props: &Props) -> Html {
                 <span class="muted" data-testid="elapsed">{ format!("{} · read in {}", fmt::bytes(l.size_bytes), fmt::elapsed_ms(l.elapsed_ms)) }</span>
             </div>
             { verdict }
-            { for SECTIONS.iter().map(|(title, keys)| html! {
+            { for SECTIONS.iter().take(if is_transcript { SECTIONS.len() } else { 1 }).map(|(title, keys)| html! {
                 <div class="section">
                     <h3>{ *title }</h3>
                     <dl class="stats">

@@ -1,0 +1,194 @@
+// End-to-end: the built dist/ in Debian's Chromium, driven as a person would.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { launch, openApp, pick, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
+
+const OUT = join(ROOT, "test-results");
+const TMP = join(ROOT, "target/e2e");
+mkdirSync(OUT, { recursive: true });
+mkdirSync(TMP, { recursive: true });
+
+const SYN = "synthetic/projects/-Users-alex-code-app";
+// Small real files, the 1.3 MB-line synthetic one, CRLF/BOM/invalid UTF-8, images, inline sidechains.
+const CASES = [
+  `${SYN}/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl`,
+  `${SYN}/736f7e77-f7fe-47f9-a81a-34c8baf2c7f1.jsonl`,
+  `${SYN}/27e26b74-d9f6-4aa9-afff-37a69f7cb55e.jsonl`,
+  "real/tomjnsn__agentlogs/fixtures/claudecode/compact.jsonl",
+  "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl",
+  "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+  "real/DRMacIver__claude-reliability/snapshot-tests/tests/python-to-rust-port/transcript.jsonl",
+];
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+function sameFacts(label, shown, want, { skip = [] } = {}) {
+  for (const [k, v] of Object.entries(want)) {
+    if (skip.includes(k)) continue;
+    if (typeof v === "number" && !Number.isInteger(v)) {
+      assert.ok(Math.abs(shown[k] - v) <= 0.001, `${label}: ${k}: shown ${shown[k]}, want ${v}`);
+    } else {
+      assert.deepEqual(shown[k], v, `${label}: ${k}`);
+    }
+  }
+}
+
+test("the landing page loads cleanly under the CSP, in light and dark", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { page, server, problems, context } = await openApp(browser, "/", { colorScheme });
+    assert.ok(await page.isVisible("text=Open the sample"));
+    const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
+    for (const part of ["script-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"]) {
+      assert.ok(csp.includes(part), `CSP has ${part}`);
+    }
+    assert.equal(await page.locator("script:not([src])").count(), 0, "no inline script");
+    await page.screenshot({ path: join(OUT, `landing-${colorScheme}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+    await server.close();
+  }
+});
+
+test("picked fixtures show exactly the expected and the native facts", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const { page, server, problems, context } = await openApp(browser);
+  for (const rel of CASES) {
+    const file = join(root, rel);
+    await pick(page, file);
+    const shown = await shownStats(page);
+    const want = expectedStats(rel);
+    // Subagent runs live beside the file; a single picked file cannot see them.
+    const skip = want.subagents.length ? ["subagents"] : [];
+    sameFacts(rel, shown, want, { skip });
+    sameFacts(`${rel} (native)`, shown, nativeStats(file), { skip: ["subagents"] });
+    if (skip.length) assert.deepEqual(shown.subagents, []);
+  }
+  // The truncated line of the synthetic file is named, and the rest still shows.
+  await pick(page, join(root, CASES[0]));
+  assert.match(await page.textContent("[data-testid=skipped]"), /line 21 — truncated JSON/);
+  assert.equal((await shownStats(page)).tool_calls, 10);
+  await page.screenshot({ path: join(OUT, "read-file.png"), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+  await server.close();
+});
+
+test("after the page has loaded, reading files makes no request at all", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const { page, server, context } = await openApp(browser);
+  await page.waitForLoadState("networkidle");
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  for (const rel of CASES.slice(0, 4)) await pick(page, join(root, rel));
+  await page.waitForTimeout(300);
+  assert.deepEqual(requests, [], "no request while picking and reading");
+  await context.close();
+  await server.close();
+});
+
+test("every request the page makes is to its own origin", async () => {
+  const server = await (await import("./server.mjs")).serve(join(ROOT, "dist"), "/");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const urls = [];
+  page.on("request", (r) => urls.push(r.url()));
+  await page.goto(server.url);
+  await page.click("[data-testid=open-sample]");
+  await page.waitForSelector("[data-testid=result]");
+  const origin = new URL(server.url).origin;
+  assert.ok(urls.length > 0);
+  for (const u of urls) assert.ok(u.startsWith(origin + "/"), `third-party or odd request: ${u}`);
+  await context.close();
+  await server.close();
+});
+
+test("the same dist/ works under a sub-path", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const { page, server, problems, context } = await openApp(browser, "/some/sub/path/");
+  const urls = [];
+  page.on("request", (r) => urls.push(r.url()));
+  const rel = CASES[3];
+  await pick(page, join(root, rel));
+  sameFacts(rel, await shownStats(page), expectedStats(rel));
+  await page.click("[data-testid=open-sample]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
+  for (const u of urls) assert.ok(new URL(u).pathname.startsWith("/some/sub/path/"), u);
+  assert.deepEqual(problems, []);
+  await context.close();
+  await server.close();
+});
+
+test("the sample opens from the button and from a drop", async () => {
+  const { page, server, problems, context } = await openApp(browser);
+  await page.click("[data-testid=open-sample]");
+  await page.waitForSelector("[data-testid=result]");
+  const native = nativeStats(join(ROOT, "www/sample.jsonl"));
+  sameFacts("sample", await shownStats(page), native, { skip: ["subagents"] });
+  // Drag and drop a file onto the page.
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{"type":"user","message":{"role":"user","content":"hi"}}\n'], "dropped.jsonl"));
+    const target = document.querySelector(".page");
+    target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "dropped.jsonl");
+  assert.equal((await shownStats(page)).lines, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+  await server.close();
+});
+
+test("files that are not transcripts get a clear sentence, not a blank page", async () => {
+  const png = join(TMP, "picture.png");
+  writeFileSync(png, Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex"));
+  const empty = join(TMP, "empty.jsonl");
+  writeFileSync(empty, "");
+  const prose = join(TMP, "notes.jsonl");
+  writeFileSync(prose, "just some notes\nnot json at all\n");
+  const { page, server, problems, context } = await openApp(browser);
+  for (const [file, text] of [[png, /This is a PNG image, not a Claude Code transcript/], [empty, /This file is empty/], [prose, /none of its 2 lines is a JSON object/]]) {
+    await pick(page, file);
+    assert.match(await page.textContent("[data-testid=not-transcript]"), text);
+  }
+  await page.screenshot({ path: join(OUT, "not-a-transcript.png") });
+  assert.deepEqual(problems, []);
+  await context.close();
+  await server.close();
+});
+
+test("a big file shows progress, and a second pick replaces the first", async () => {
+  const big = join(TMP, "big.jsonl");
+  if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
+  const { page, server, problems, context } = await openApp(browser);
+  await page.evaluate(() => {
+    window.__progress = [];
+    new MutationObserver(() => {
+      const p = document.querySelector("progress.bar");
+      if (p) window.__progress.push(Number(p.value));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await pick(page, big);
+  const seen = await page.evaluate(() => window.__progress);
+  assert.ok(seen.some((v) => v > 0 && v < 100), `progress seen mid-way: ${seen.slice(0, 10)}`);
+  sameFacts("big", await shownStats(page), nativeStats(big), { skip: ["subagents"] });
+  // Start the big file again, then pick the sample before it finishes: the sample wins.
+  await page.setInputFiles("#file-input", big);
+  await page.waitForSelector("[data-testid=reading]");
+  await page.click("[data-testid=open-sample]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
+  await page.waitForTimeout(1500);
+  assert.equal(await page.textContent("[data-testid=file-name]"), "sample.jsonl", "the older read did not come back");
+  assert.equal((await shownStats(page)).lines, nativeStats(join(ROOT, "www/sample.jsonl")).lines);
+  assert.deepEqual(problems, []);
+  await context.close();
+  await server.close();
+});
