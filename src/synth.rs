@@ -15,7 +15,7 @@ impl Rng {
     pub fn new(seed: u64) -> Self {
         Rng(seed.max(1))
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -25,10 +25,10 @@ impl Rng {
     }
     /// Uniform in `lo..hi`.
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo).max(1)
+        lo + self.next_u64() % (hi - lo).max(1)
     }
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
 }
 
@@ -44,7 +44,7 @@ const WORDS: &[&str] = &[
 fn base64(rng: &mut Rng, out: &mut String, n: usize) {
     out.reserve(n);
     for _ in 0..n {
-        out.push(B64[(rng.next() % 64) as usize] as char);
+        out.push(B64[(rng.next_u64() % 64) as usize] as char);
     }
 }
 
@@ -52,10 +52,10 @@ fn base64(rng: &mut Rng, out: &mut String, n: usize) {
 fn prose(rng: &mut Rng, out: &mut String, approx_bytes: usize) {
     let start = out.len();
     while out.len() - start < approx_bytes {
-        let w = WORDS[(rng.next() % WORDS.len() as u64) as usize];
+        let w = WORDS[(rng.next_u64() % WORDS.len() as u64) as usize];
         out.push_str(w);
         // Code-like: a line break every ~8 words, quotes and tabs rarer.
-        match rng.next() % 80 {
+        match rng.next_u64() % 80 {
             0..=9 => out.push_str("\\n"),
             10 | 11 => out.push_str(" \\\"q\\\" "),
             12 => out.push_str("\\t"),
@@ -133,7 +133,7 @@ impl Gen {
 
     fn bookkeeping(&mut self, out: &mut String) {
         let s = self.session;
-        match self.rng.next() % 6 {
+        match self.rng.next_u64() % 6 {
             0 => {
                 let _ = write!(out, "{{\"type\":\"file-history-snapshot\",\"messageId\":\"m{}\",\"snapshot\":{{\"trackedFileBackups\":{{", self.uuid);
                 for k in 0..self.rng.range(1, 6) {
@@ -183,7 +183,7 @@ impl Gen {
         prose(&mut self.rng, &mut block, 500);
         block.push_str("\"}");
         self.assistant(out, &block, false);
-        let calls = 1 + (self.rng.next() % 10 == 0) as u64 * self.rng.range(1, 3);
+        let calls = 1 + (self.rng.next_u64() % 10 == 0) as u64 * self.rng.range(1, 3);
         let first_tool = self.tool;
         for c in 0..calls {
             self.tool += 1;

@@ -215,8 +215,12 @@ pub struct Resolved {
     pub tool_results: Vec<(String, bool, bool, u32)>,
 }
 
+/// Rows, file-level counters (bytes, physical, blank, longest, malformed)
+/// and compactions `(row, pre, post, trigger)`, all with symbols resolved.
+pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, u64, u64, String)>);
+
 /// Every row of `ix` with symbols resolved, plus the file-level counters.
-pub fn resolve(ix: &Index) -> (Vec<Resolved>, [u64; 5], Vec<(u32, u64, u64, String)>) {
+pub fn resolve(ix: &Index) -> ResolvedIndex {
     let s = |sym: Sym| ix.str(sym).to_string();
     let rows = ix
         .rows

@@ -1,6 +1,7 @@
 //! Rows → facts. Pure functions over an [`Index`](crate::index::Index);
 //! nothing here reads files (see [`crate::disk`] for the CLI's side).
 
+pub mod conversation;
 pub mod stats;
 pub mod subagents;
 pub mod time;

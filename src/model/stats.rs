@@ -4,10 +4,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::conversation::{is_failed, turns};
 use super::subagents::SubagentLink;
 use super::time::timeline;
 use super::{Kind, Kinds};
-use crate::index::{flag, FxHashMap, Index, Sym};
+use crate::index::{flag, Index, Sym};
 
 /// Gaps longer than this (15 minutes) are idle by default.
 pub const DEFAULT_IDLE_GAP_SECS: u64 = 900;
@@ -73,8 +74,6 @@ impl Stats {
             entrypoints: first_seen(ix, parsed().map(|r| r.entrypoint)),
             ..Stats::default()
         };
-        // Last output_tokens per message.id (streamed lines carry partial counts).
-        let mut last_output: FxHashMap<Sym, u64> = FxHashMap::default();
         let mut resulted = vec![false; ix.strings.len()];
         for r in &ix.tool_results {
             resulted[r.tool_use_id.index()] = true;
@@ -90,54 +89,36 @@ impl Stats {
             if row.has(flag::SIDECHAIN) {
                 s.sidechain_records += 1;
             }
-            let mut failed = false;
             match kind {
                 Kind::Assistant => {
-                    if row.message_id.is_some() {
-                        last_output.insert(row.message_id, row.usage.output_tokens as u64);
-                    } else {
-                        s.assistant_messages += 1;
-                        s.output_tokens += row.usage.output_tokens as u64;
-                    }
                     s.peak_context_tokens = s.peak_context_tokens.max(row.usage.context_tokens());
                     let uses = ix.tool_uses_of(row);
                     s.tool_calls += uses.len() as u64;
                     s.unpaired_tool_calls += uses.iter().filter(|u| !resulted[u.id.index()] || u.id.is_none()).count() as u64;
-                    if row.has(flag::API_ERROR) {
-                        s.api_errors += 1;
-                        failed = true;
-                    }
+                    s.api_errors += row.has(flag::API_ERROR) as u64;
                 }
                 Kind::User => {
                     for tr in ix.tool_results_of(row) {
                         s.tool_results += 1;
                         s.persisted_outputs += tr.persisted as u64;
-                        if tr.is_error {
-                            s.tool_errors += 1;
-                            failed = true;
-                        }
+                        s.tool_errors += tr.is_error as u64;
                     }
-                    if row.has(flag::DENIAL) {
-                        s.denials += 1;
-                        failed = true;
-                    }
+                    s.denials += row.has(flag::DENIAL) as u64;
                 }
                 Kind::System => {
-                    let is_error = ix.str(row.level) == "error" || ix.str(row.subtype) == "api_error";
-                    if is_error {
-                        s.system_errors += 1;
-                        failed = true;
-                    }
+                    s.system_errors += (ix.str(row.level) == "error" || ix.str(row.subtype) == "api_error") as u64;
                     if ix.str(row.subtype) == "compact_boundary" {
                         s.compactions += 1;
                     }
                 }
                 _ => {}
             }
-            s.failed_steps += failed as u64;
+            s.failed_steps += is_failed(ix, &kinds, row) as u64;
         }
-        s.assistant_messages += last_output.len() as u64;
-        s.output_tokens += last_output.values().sum::<u64>();
+        // API turns: grouped by message.id, output from each turn's last line.
+        let turns = turns(ix);
+        s.assistant_messages = turns.len() as u64;
+        s.output_tokens = turns.iter().map(|t| t.output_tokens).sum();
         let t = timeline(ix, (idle_gap_secs as i64).saturating_mul(1000));
         s.timestamped = t.timestamped;
         s.backward_steps = t.backward_steps;
