@@ -69,14 +69,6 @@ pub fn skip_string(b: &[u8], from: usize) -> Stop {
             pad[n..].fill(0);
             (&pad[..], n)
         };
-        if let Some(high) = imp::plain(block) {
-            // Nothing special in the block: carry is clear (no backslash at its end).
-            if carry == 0 {
-                stop.high |= high;
-                i += 64;
-                continue;
-            }
-        }
         let m = imp::masks(block);
         stop.high |= m.high;
         let esc = escaped_bits(m.backslash, &mut carry);
@@ -112,11 +104,6 @@ pub fn skip_string(b: &[u8], from: usize) -> Stop {
 mod portable {
     use super::Masks;
 
-    pub fn plain(block: &[u8]) -> Option<bool> {
-        let m = masks(block);
-        (m.quote | m.backslash | m.ctrl == 0).then_some(m.high)
-    }
-
     pub fn masks(block: &[u8]) -> Masks {
         let mut m = Masks::default();
         let mut or = 0u8;
@@ -145,49 +132,48 @@ mod imp {
 
     use super::Masks;
 
-    /// `Some(high)` when the block has no quote, backslash or control byte.
     #[inline(always)]
-    pub fn plain(block: &[u8]) -> Option<bool> {
-        // SAFETY: SSE2 is part of the x86_64 baseline; `block` has 64 bytes.
-        unsafe {
-            let p = block.as_ptr();
-            let (q, bs, lim) = (_mm_set1_epi8(b'"' as i8), _mm_set1_epi8(b'\\' as i8), _mm_set1_epi8(0x1f));
-            let mut any = _mm_setzero_si128();
-            let mut or = _mm_setzero_si128();
-            for k in 0..4 {
-                let x = _mm_loadu_si128(p.add(16 * k) as *const __m128i);
-                or = _mm_or_si128(or, x);
-                let ctrl = _mm_cmpeq_epi8(_mm_min_epu8(x, lim), x);
-                any = _mm_or_si128(any, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, q), _mm_cmpeq_epi8(x, bs)), ctrl));
-            }
-            (_mm_movemask_epi8(any) == 0).then(|| _mm_movemask_epi8(or) != 0)
-        }
-    }
-
-    #[inline(always)]
-    pub fn masks(block: &[u8]) -> Masks {
+    unsafe fn load4(block: &[u8]) -> [__m128i; 4] {
         debug_assert_eq!(block.len(), 64);
-        // SAFETY: SSE2 is part of the x86_64 baseline; `block` has 64 bytes.
+        let p = block.as_ptr();
+        // SAFETY (caller): `block` has 64 bytes.
         unsafe {
-            let p = block.as_ptr();
-            let v = [
+            [
                 _mm_loadu_si128(p as *const __m128i),
                 _mm_loadu_si128(p.add(16) as *const __m128i),
                 _mm_loadu_si128(p.add(32) as *const __m128i),
                 _mm_loadu_si128(p.add(48) as *const __m128i),
-            ];
-            let bits = |f: &dyn Fn(__m128i) -> __m128i| -> u64 {
-                (0..4).fold(0u64, |acc, k| acc | ((_mm_movemask_epi8(f(v[k])) as u32 as u64) << (16 * k)))
-            };
-            let eq = |c: u8| move |x: __m128i| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
-            let backslash = bits(&eq(b'\\'));
+            ]
+        }
+    }
+
+    #[inline(always)]
+    fn bits(m: [__m128i; 4]) -> u64 {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        (0..4).fold(0u64, |acc, k| acc | ((unsafe { _mm_movemask_epi8(m[k]) } as u32 as u64) << (16 * k)))
+    }
+
+    /// The block's masks. Comparisons are made once; bitmasks are extracted
+    /// only when the block holds a special byte at all (most do not).
+    #[inline(always)]
+    pub fn masks(block: &[u8]) -> Masks {
+        // SAFETY: SSE2 is part of the x86_64 baseline; `block` has 64 bytes.
+        unsafe {
+            let v = load4(block);
+            let (q, bs, lim) = (_mm_set1_epi8(b'"' as i8), _mm_set1_epi8(b'\\' as i8), _mm_set1_epi8(0x1f));
+            let qm = v.map(|x| _mm_cmpeq_epi8(x, q));
+            let bm = v.map(|x| _mm_cmpeq_epi8(x, bs));
+            let cm = v.map(|x| _mm_cmpeq_epi8(_mm_min_epu8(x, lim), x));
             let or = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
-            Masks {
-                quote: bits(&eq(b'"')),
-                backslash,
-                ctrl: bits(&|x| _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x)),
-                high: _mm_movemask_epi8(or) != 0,
+            let high = _mm_movemask_epi8(or) != 0;
+            let mut any = _mm_setzero_si128();
+            for k in 0..4 {
+                any = _mm_or_si128(any, _mm_or_si128(_mm_or_si128(qm[k], bm[k]), cm[k]));
             }
+            if _mm_movemask_epi8(any) == 0 {
+                return Masks { high, ..Masks::default() };
+            }
+            Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), high }
         }
     }
 
@@ -196,16 +182,14 @@ mod imp {
     pub fn simple(block: &[u8]) -> u64 {
         // SAFETY: as in `masks`.
         unsafe {
-            let p = block.as_ptr();
-            (0..4).fold(0u64, |acc, k| {
-                let x = _mm_loadu_si128(p.add(16 * k) as *const __m128i);
-                    let a = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8)));
-                    let b = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'/' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b'b' as i8)));
-                    let c = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'f' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b'n' as i8)));
-                    let d = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(b'r' as i8)), _mm_cmpeq_epi8(x, _mm_set1_epi8(b't' as i8)));
-                let m = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
-                acc | ((_mm_movemask_epi8(m) as u32 as u64) << (16 * k))
-            })
+            let eq = |x: __m128i, c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
+            bits(load4(block).map(|x| {
+                let a = _mm_or_si128(eq(x, b'"'), eq(x, b'\\'));
+                let b = _mm_or_si128(eq(x, b'/'), eq(x, b'b'));
+                let c = _mm_or_si128(eq(x, b'f'), eq(x, b'n'));
+                let d = _mm_or_si128(eq(x, b'r'), eq(x, b't'));
+                _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))
+            }))
         }
     }
 }
@@ -216,63 +200,57 @@ mod imp {
 
     use super::Masks;
 
-    /// `Some(high)` when the block has no quote, backslash or control byte.
     #[inline(always)]
-    pub fn plain(block: &[u8]) -> Option<bool> {
+    fn load4(block: &[u8]) -> [v128; 4] {
+        assert!(block.len() >= 64);
         let p = block.as_ptr();
-        let (q, bs, space) = (u8x16_splat(b'"'), u8x16_splat(b'\\'), u8x16_splat(0x20));
-        let mut any = u8x16_splat(0);
-        let mut or = u8x16_splat(0);
-        for k in 0..4 {
-            // SAFETY: `block` has 64 bytes.
-            let x = unsafe { v128_load(p.add(16 * k) as *const v128) };
-            or = v128_or(or, x);
-            any = v128_or(any, v128_or(v128_or(u8x16_eq(x, q), u8x16_eq(x, bs)), u8x16_lt(x, space)));
-        }
-        (!v128_any_true(any)).then(|| i8x16_bitmask(or) != 0)
-    }
-
-    #[inline(always)]
-    pub fn masks(block: &[u8]) -> Masks {
-        debug_assert_eq!(block.len(), 64);
-        let p = block.as_ptr();
-        // SAFETY: `block` has 64 bytes: four 16-byte loads inside it.
-        let v = unsafe {
+        // SAFETY: `block` has at least 64 bytes (asserted).
+        unsafe {
             [
                 v128_load(p as *const v128),
                 v128_load(p.add(16) as *const v128),
                 v128_load(p.add(32) as *const v128),
                 v128_load(p.add(48) as *const v128),
             ]
-        };
-        let bits = |f: &dyn Fn(v128) -> v128| -> u64 {
-            (0..4).fold(0u64, |acc, k| acc | ((i8x16_bitmask(f(v[k])) as u32 as u64) << (16 * k)))
-        };
-        let eq = |c: u8| move |x: v128| u8x16_eq(x, u8x16_splat(c));
-        let backslash = bits(&eq(b'\\'));
-        let or = v128_or(v128_or(v[0], v[1]), v128_or(v[2], v[3]));
-        Masks {
-            quote: bits(&eq(b'"')),
-            backslash,
-            ctrl: bits(&|x| u8x16_lt(x, u8x16_splat(0x20))),
-            high: i8x16_bitmask(or) != 0,
         }
+    }
+
+    #[inline(always)]
+    fn bits(m: [v128; 4]) -> u64 {
+        (0..4).fold(0u64, |acc, k| acc | ((i8x16_bitmask(m[k]) as u32 as u64) << (16 * k)))
+    }
+
+    /// The block's masks; bitmasks only extracted when a special byte is there.
+    #[inline(always)]
+    pub fn masks(block: &[u8]) -> Masks {
+        let v = load4(block);
+        let (q, bs, space) = (u8x16_splat(b'"'), u8x16_splat(b'\\'), u8x16_splat(0x20));
+        let qm = v.map(|x| u8x16_eq(x, q));
+        let bm = v.map(|x| u8x16_eq(x, bs));
+        let cm = v.map(|x| u8x16_lt(x, space));
+        let or = v128_or(v128_or(v[0], v[1]), v128_or(v[2], v[3]));
+        let high = i8x16_bitmask(or) != 0;
+        let mut any = u8x16_splat(0);
+        for k in 0..4 {
+            any = v128_or(any, v128_or(v128_or(qm[k], bm[k]), cm[k]));
+        }
+        if !v128_any_true(any) {
+            return Masks { high, ..Masks::default() };
+        }
+        Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), high }
     }
 
     /// Bytes that are fine after a backslash: `" \ / b f n r t`.
     #[inline(always)]
     pub fn simple(block: &[u8]) -> u64 {
-        let p = block.as_ptr();
-        (0..4).fold(0u64, |acc, k| {
-            // SAFETY: `block` has 64 bytes.
-            let x = unsafe { v128_load(p.add(16 * k) as *const v128) };
-                let a = v128_or(u8x16_eq(x, u8x16_splat(b'"')), u8x16_eq(x, u8x16_splat(b'\\')));
-                let b = v128_or(u8x16_eq(x, u8x16_splat(b'/')), u8x16_eq(x, u8x16_splat(b'b')));
-                let c = v128_or(u8x16_eq(x, u8x16_splat(b'f')), u8x16_eq(x, u8x16_splat(b'n')));
-                let d = v128_or(u8x16_eq(x, u8x16_splat(b'r')), u8x16_eq(x, u8x16_splat(b't')));
-            let m = v128_or(v128_or(a, b), v128_or(c, d));
-            acc | ((i8x16_bitmask(m) as u32 as u64) << (16 * k))
-        })
+        let eq = |x: v128, c: u8| u8x16_eq(x, u8x16_splat(c));
+        bits(load4(block).map(|x| {
+            let a = v128_or(eq(x, b'"'), eq(x, b'\\'));
+            let b = v128_or(eq(x, b'/'), eq(x, b'b'));
+            let c = v128_or(eq(x, b'f'), eq(x, b'n'));
+            let d = v128_or(eq(x, b'r'), eq(x, b't'));
+            v128_or(v128_or(a, b), v128_or(c, d))
+        }))
     }
 }
 
