@@ -67,3 +67,25 @@ fn a_resume_and_a_client_switch_are_found_where_they_happen() {
         (22, "claude-vscode"),
     ]);
 }
+
+#[test]
+fn titles_are_kept_as_ranges_and_read_back_from_the_line() {
+    let Some(root) = common::fixtures_dir() else { return };
+    let path = root.join("synthetic/projects/-Users-alex-code-app/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl");
+    let ix = disk::index_file(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let texts: Vec<(u32, String)> = ix
+        .titles
+        .iter()
+        .map(|t| {
+            let row = &ix.rows[t.row as usize];
+            let at = row.offset as usize + t.start as usize;
+            (row.line_no, String::from_utf8(bytes[at..at + t.len as usize].to_vec()).unwrap())
+        })
+        .collect();
+    assert_eq!(texts, vec![
+        (18, "Fix undefined variable in app build".to_string()),
+        (19, "Ask a helper to audit the rest of the crate.".to_string()),
+        (32, "app build fix".to_string()),
+    ]);
+}

@@ -27,7 +27,7 @@ mod simd;
 pub mod time;
 
 pub use intern::{FxHashMap, Interner, Sym};
-pub use row::{flag, Compaction, Content, Malformed, Role, Row, ToolResult, ToolUse, Usage};
+pub use row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -39,6 +39,8 @@ pub struct Index {
     pub tool_uses: Vec<ToolUse>,
     pub tool_results: Vec<ToolResult>,
     pub compactions: Vec<Compaction>,
+    /// Title texts of custom-title / ai-title / last-prompt / summary records.
+    pub titles: Vec<Title>,
     pub strings: Interner,
     /// Bytes pushed in all.
     pub len_bytes: u64,
@@ -80,6 +82,7 @@ impl Index {
             + self.tool_uses.capacity() * size_of::<ToolUse>()
             + self.tool_results.capacity() * size_of::<ToolResult>()
             + self.compactions.capacity() * size_of::<Compaction>()
+            + self.titles.capacity() * size_of::<Title>()
             + self.strings.heap_bytes()
     }
 }
@@ -182,17 +185,19 @@ impl Indexer {
         }
         let row_index = ix.rows.len() as u32;
         let mut row = Row { offset, len_bytes, line_no: ix.physical_lines, ..Row::default() };
-        let marks = (ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len());
+        let marks = (ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len(), ix.titles.len());
         let mut tables = scan::Tables {
             tool_uses: &mut ix.tool_uses,
             tool_results: &mut ix.tool_results,
             compactions: &mut ix.compactions,
+            titles: &mut ix.titles,
             strings: &mut ix.strings,
         };
         if let Err(reason) = scan::scan_line(line, row_index, &mut row, &mut tables) {
             ix.tool_uses.truncate(marks.0);
             ix.tool_results.truncate(marks.1);
             ix.compactions.truncate(marks.2);
+            ix.titles.truncate(marks.3);
             row = Row { offset, len_bytes, line_no: ix.physical_lines, malformed: Some(reason), ..Row::default() };
             row.tool_uses_start = marks.0 as u32;
             row.tool_results_start = marks.1 as u32;

@@ -7,8 +7,8 @@
 use serde_json::Value;
 
 use super::intern::{Interner, Sym};
-use super::row::{flag, Compaction, Content, Malformed, Role, Row, ToolResult, ToolUse, Usage};
-use super::scan::{content_kind, PERSISTED_TAG};
+use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
+use super::scan::{content_kind, PERSISTED_TAG, TITLE_TYPES};
 use super::time::parse_rfc3339_ms;
 use super::Index;
 
@@ -48,7 +48,7 @@ pub fn index(bytes: &[u8]) -> Index {
             ..Row::default()
         };
         let row = match serde_json::from_slice::<Value>(line) {
-            Ok(Value::Object(map)) => record(&mut ix, base, &map),
+            Ok(Value::Object(map)) => record(&mut ix, base, &map, line),
             Ok(_) => Row { malformed: Some(Malformed::NotAnObject), ..base },
             Err(_) => Row { malformed: Some(Malformed::Syntax), ..base },
         };
@@ -77,7 +77,7 @@ fn u32_of(v: Option<&Value>) -> u32 {
     v.and_then(Value::as_u64).map_or(0, |n| n.min(u32::MAX as u64) as u32)
 }
 
-fn record(ix: &mut Index, mut row: Row, m: &Map) -> Row {
+fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
     let row_index = ix.rows.len() as u32;
     let s = &mut ix.strings;
     row.record_type = sym(s, m.get("type"));
@@ -114,6 +114,13 @@ fn record(ix: &mut Index, mut row: Row, m: &Map) -> Row {
             post_tokens: cm.get("postTokens").and_then(Value::as_u64).unwrap_or(0),
             trigger: sym(s, cm.get("trigger")),
         });
+    }
+    const KEYS: [&str; 4] = ["customTitle", "aiTitle", "lastPrompt", "summary"];
+    let title_key = TITLE_TYPES.iter().position(|&t| t == s.resolve(row.record_type)).map(|n| KEYS[n]);
+    if let Some((key, Value::String(text))) = title_key.and_then(|k| Some((k, m.get(k)?))) {
+        if let Some(title) = raw_string_span(line, key, text) {
+            ix.titles.push(Title { row: row_index, ..title });
+        }
     }
     if let Some(Value::Object(msg)) = m.get("message") {
         set(flag::HAS_MESSAGE, true);
@@ -205,6 +212,35 @@ fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
     kind
 }
 
+/// Where the string value of top-level `key` sits in the raw line: the last
+/// `"key"` followed by `:` and a string that decodes to `value`.
+fn raw_string_span(line: &[u8], key: &str, value: &str) -> Option<Title> {
+    let needle = format!("\"{key}\"");
+    let ws = |i: &mut usize| {
+        while line.get(*i).is_some_and(|b| b" \t\r\n".contains(b)) {
+            *i += 1;
+        }
+    };
+    let mut found = None;
+    for at in memchr::memmem::find_iter(line, needle.as_bytes()) {
+        let mut i = at + needle.len();
+        ws(&mut i);
+        if line.get(i) != Some(&b':') {
+            continue;
+        }
+        i += 1;
+        ws(&mut i);
+        let mut de = serde_json::Deserializer::from_slice(&line[i..]).into_iter::<String>();
+        if let Some(Ok(s)) = de.next() {
+            if s == value {
+                let raw = &line[i + 1..i + de.byte_offset() - 1];
+                found = Some(Title { row: 0, start: (i + 1) as u32, len: raw.len() as u32, escaped: raw.contains(&b'\\') });
+            }
+        }
+    }
+    found
+}
+
 /// A row with every symbol resolved to its string, and its tool entries
 /// inlined: comparable across indexers.
 #[derive(Debug, PartialEq, Eq)]
@@ -217,7 +253,8 @@ pub struct Resolved {
 
 /// Rows, file-level counters (bytes, physical, blank, longest, malformed)
 /// and compactions `(row, pre, post, trigger)`, all with symbols resolved.
-pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, u64, u64, String)>);
+/// Titles as `(row, start, len, escaped)`.
+pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, u64, u64, String)>, Vec<(u32, u32, u32, bool)>);
 
 /// Every row of `ix` with symbols resolved, plus the file-level counters.
 pub fn resolve(ix: &Index) -> ResolvedIndex {
@@ -263,5 +300,6 @@ pub fn resolve(ix: &Index) -> ResolvedIndex {
     ];
     let compactions =
         ix.compactions.iter().map(|c| (c.row, c.pre_tokens, c.post_tokens, s(c.trigger))).collect();
-    (rows, counters, compactions)
+    let titles = ix.titles.iter().map(|t| (t.row, t.start, t.len, t.escaped)).collect();
+    (rows, counters, compactions, titles)
 }

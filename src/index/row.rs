@@ -187,6 +187,18 @@ pub struct ToolResult {
     pub images: u32,
 }
 
+/// The raw (still JSON-escaped) text of a `customTitle` / `aiTitle` /
+/// `lastPrompt` / `summary` field: user content, re-read by range when shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Title {
+    pub row: u32,
+    /// Byte range relative to the start of the row's line (quotes excluded).
+    pub start: u32,
+    pub len: u32,
+    /// The range holds JSON escapes (decode before showing).
+    pub escaped: bool,
+}
+
 /// `compactMetadata` of a `compact_boundary` system record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Compaction {

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use super::intern::{Interner, Sym};
 use super::simd::skip_string;
-use super::row::{flag, Compaction, Content, Malformed, Role, Row, ToolResult, ToolUse, Usage};
+use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
 use super::time::parse_rfc3339_ms;
 
 type R<T> = Result<T, Malformed>;
@@ -32,6 +32,7 @@ pub struct Tables<'a> {
     pub tool_uses: &'a mut Vec<ToolUse>,
     pub tool_results: &'a mut Vec<ToolResult>,
     pub compactions: &'a mut Vec<Compaction>,
+    pub titles: &'a mut Vec<Title>,
     pub strings: &'a mut Interner,
 }
 
@@ -59,7 +60,7 @@ pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> 
     }
     row.tool_uses_start = t.tool_uses.len() as u32;
     row.tool_results_start = t.tool_results.len() as u32;
-    let mut rec = Record { row, row_index, parent_none: true, compaction: None };
+    let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
     c.object(|c, key| rec.top_field(c, key, t))?;
     c.end()?;
     c.utf8()?;
@@ -73,6 +74,8 @@ struct Record<'r> {
     row: &'r mut Row,
     row_index: u32,
     parent_none: bool,
+    /// customTitle, aiTitle, lastPrompt, summary (the one matching `type` is kept).
+    titles: [Option<Str>; 4],
     compaction: Option<Compaction>,
 }
 
@@ -135,7 +138,10 @@ impl Record<'_> {
             b"compactMetadata" => self.compaction = c.compact_metadata(self.row_index, t.strings)?,
             b"toolUseResult" => self.row.result_agent_id = c.tool_use_result(t.strings)?,
             b"message" => self.message(c, t)?,
-            _ => c.skip_value()?,
+            k => match TITLE_KEYS.iter().position(|&tk| tk == k) {
+                Some(n) => self.titles[n] = c.opt_str()?,
+                None => c.skip_value()?,
+            },
         }
         Ok(())
     }
@@ -277,11 +283,19 @@ impl Record<'_> {
         }
         row.tool_uses_len = t.tool_uses.len() as u32 - row.tool_uses_start;
         row.tool_results_len = t.tool_results.len() as u32 - row.tool_results_start;
+        let ty = t.strings.resolve(row.record_type);
+        if let Some(s) = TITLE_TYPES.iter().position(|&tt| tt == ty).and_then(|n| self.titles[n]) {
+            t.titles.push(Title { row: self.row_index, start: s.start as u32, len: (s.end - s.start) as u32, escaped: s.escaped });
+        }
         if let Some(cm) = self.compaction {
             t.compactions.push(cm);
         }
     }
 }
+
+const TITLE_KEYS: [&[u8]; 4] = [b"customTitle", b"aiTitle", b"lastPrompt", b"summary"];
+/// The record type whose text each of [`TITLE_KEYS`] is.
+pub const TITLE_TYPES: [&str; 4] = ["custom-title", "ai-title", "last-prompt", "summary"];
 
 /// The `type` of a content block, as [`Content`].
 pub fn content_kind(ty: &str) -> Content {
