@@ -42,7 +42,7 @@ pub fn picker(props: &Props) -> Html {
             }
             <div class="actions">
                 <label class="button primary" for="file-input">{ if props.compact { "Open another file…" } else { "Choose a transcript…" } }</label>
-                <input id="file-input" type="file" accept=".jsonl,.json,application/x-ndjson,application/json,text/plain" {onchange} disabled={false} />
+                <input id="file-input" type="file" accept=".jsonl,.json,application/x-ndjson,application/json,text/plain" {onchange} />
                 <button class="button" type="button" onclick={sample} data-testid="open-sample">{ "Open the sample" }</button>
                 if !props.compact {
                     <span class="hint">{ "or drop a file anywhere on this page" }</span>

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::{Kind, Kinds};
+use super::conversation::tool_calls;
 use crate::index::Index;
 
 /// What we know of one subagent run before linking it.
@@ -41,23 +41,19 @@ pub struct SubagentLink {
 
 /// Links every run, sorted by agent id.
 pub fn link(ix: &Index, runs: &[SubagentRun]) -> Vec<SubagentLink> {
-    let kinds = Kinds::new(ix);
     // Windows of Agent/Task calls: (tool_use_id, call ms, result ms).
-    let mut windows = Vec::new();
-    for tu in &ix.tool_uses {
-        let row = &ix.rows[tu.row as usize];
-        if kinds.of(row) != Kind::Assistant || !matches!(ix.str(tu.name), "Agent" | "Task") {
-            continue;
-        }
-        let result_ms = ix
-            .tool_results
-            .iter()
-            .find(|tr| tr.tool_use_id == tu.id && tu.id.is_some())
-            .and_then(|tr| ix.rows[tr.row as usize].timestamp_ms);
-        if let (Some(call), Some(result)) = (row.timestamp_ms, result_ms) {
-            windows.push((tu.id, call, result));
-        }
-    }
+    let windows: Vec<_> = tool_calls(ix)
+        .into_iter()
+        .filter_map(|c| {
+            let tu = &ix.tool_uses[c.tool_use as usize];
+            if !matches!(ix.str(tu.name), "Agent" | "Task") {
+                return None;
+            }
+            let result_row = ix.tool_results[c.tool_result? as usize].row;
+            let call_ms = ix.rows[tu.row as usize].timestamp_ms?;
+            Some((tu.id, call_ms, ix.rows[result_row as usize].timestamp_ms?))
+        })
+        .collect();
     let mut out: Vec<SubagentLink> = runs
         .iter()
         .map(|run| {
