@@ -38,6 +38,19 @@ struct Masks {
 
 const EVEN_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// Bytes that may follow a backslash without further checks: `" \ / b f n r t`
+/// (`\u` is judged by the caller).
+const SIMPLE_ESCAPE: [bool; 256] = {
+    let mut t = [false; 256];
+    let ok = *b"\"\\/bfnrt";
+    let mut i = 0;
+    while i < ok.len() {
+        t[ok[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// The characters escaped by a backslash (simdjson's branchless
 /// `find_escaped`). `carry` is 1 when the previous block ended inside an
 /// odd run of backslashes.
@@ -73,8 +86,15 @@ pub fn skip_string(b: &[u8], from: usize) -> Stop {
         stop.high |= m.high;
         let esc = escaped_bits(m.backslash, &mut carry);
         let mut stops = (m.quote & !esc) | m.ctrl;
-        if esc != 0 {
-            stops |= esc & !imp::simple(block);
+        // Escaped characters are few per block (a `\n` per line of code):
+        // judge each by table lookup rather than by 32 vector compares.
+        let mut e = esc;
+        while e != 0 {
+            let k = e.trailing_zeros() as usize;
+            if !SIMPLE_ESCAPE[block[k] as usize] {
+                stops |= 1 << k;
+            }
+            e &= e - 1;
         }
         if stops == 0 {
             stop.escaped |= m.backslash != 0;
@@ -118,12 +138,6 @@ mod portable {
         m
     }
 
-    /// Bytes that are fine after a backslash: `" \ / b f n r t`.
-    pub fn simple(block: &[u8]) -> u64 {
-        block.iter().enumerate().fold(0, |acc, (k, &x)| {
-            acc | ((matches!(x, b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') as u64) << k)
-        })
-    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -177,21 +191,6 @@ mod imp {
         }
     }
 
-    /// Bytes that are fine after a backslash: `" \ / b f n r t`.
-    #[inline(always)]
-    pub fn simple(block: &[u8]) -> u64 {
-        // SAFETY: as in `masks`.
-        unsafe {
-            let eq = |x: __m128i, c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
-            bits(load4(block).map(|x| {
-                let a = _mm_or_si128(eq(x, b'"'), eq(x, b'\\'));
-                let b = _mm_or_si128(eq(x, b'/'), eq(x, b'b'));
-                let c = _mm_or_si128(eq(x, b'f'), eq(x, b'n'));
-                let d = _mm_or_si128(eq(x, b'r'), eq(x, b't'));
-                _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))
-            }))
-        }
-    }
 }
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -240,18 +239,6 @@ mod imp {
         Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), high }
     }
 
-    /// Bytes that are fine after a backslash: `" \ / b f n r t`.
-    #[inline(always)]
-    pub fn simple(block: &[u8]) -> u64 {
-        let eq = |x: v128, c: u8| u8x16_eq(x, u8x16_splat(c));
-        bits(load4(block).map(|x| {
-            let a = v128_or(eq(x, b'"'), eq(x, b'\\'));
-            let b = v128_or(eq(x, b'/'), eq(x, b'b'));
-            let c = v128_or(eq(x, b'f'), eq(x, b'n'));
-            let d = v128_or(eq(x, b'r'), eq(x, b't'));
-            v128_or(v128_or(a, b), v128_or(c, d))
-        }))
-    }
 }
 
 #[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
@@ -334,6 +321,5 @@ mod tests {
         let s: Vec<u8> = (0..64u32).map(|i| [b'"', b'\\', b'n', 0x01, b'a', 0xc3, b'/', b'u'][(i * 7 % 8) as usize]).collect();
         let (a, b) = (portable::masks(&s), imp::masks(&s));
         assert_eq!((a.quote, a.backslash, a.ctrl, a.high), (b.quote, b.backslash, b.ctrl, b.high));
-        assert_eq!(portable::simple(&s), imp::simple(&s));
     }
 }
