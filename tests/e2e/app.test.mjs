@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, pick, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
+import { launch, withApp, pick, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -40,57 +40,52 @@ function sameFacts(label, shown, want, { skip = [] } = {}) {
 
 test("the landing page loads cleanly under the CSP, in light and dark", async () => {
   for (const colorScheme of ["light", "dark"]) {
-    const { page, server, problems, context } = await openApp(browser, "/", { colorScheme });
-    assert.ok(await page.isVisible("text=Open the sample"));
-    const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
-    for (const part of ["script-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"]) {
-      assert.ok(csp.includes(part), `CSP has ${part}`);
-    }
-    assert.equal(await page.locator("script:not([src])").count(), 0, "no inline script");
-    await page.screenshot({ path: join(OUT, `landing-${colorScheme}.png`) });
-    assert.deepEqual(problems, []);
-    await context.close();
-    await server.close();
+    await withApp(browser, async ({ page }) => {
+      assert.ok(await page.isVisible("text=Open the sample"));
+      const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
+      for (const part of ["script-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"]) {
+        assert.ok(csp.includes(part), `CSP has ${part}`);
+      }
+      assert.equal(await page.locator("script:not([src])").count(), 0, "no inline script");
+      await page.screenshot({ path: join(OUT, `landing-${colorScheme}.png`) });
+    }, { colorScheme });
   }
 });
 
 test("picked fixtures show exactly the expected and the native facts", async (t) => {
   const root = fixtures(t);
   if (!root) return;
-  const { page, server, problems, context } = await openApp(browser);
-  for (const rel of CASES) {
-    const file = join(root, rel);
-    await pick(page, file);
-    const shown = await shownStats(page);
-    const want = expectedStats(rel);
-    // Subagent runs live beside the file; a single picked file cannot see them.
-    const skip = want.subagents.length ? ["subagents"] : [];
-    sameFacts(rel, shown, want, { skip });
-    sameFacts(`${rel} (native)`, shown, nativeStats(file), { skip: ["subagents"] });
-    if (skip.length) assert.deepEqual(shown.subagents, []);
-  }
-  // The truncated line of the synthetic file is named, and the rest still shows.
-  await pick(page, join(root, CASES[0]));
-  assert.match(await page.textContent("[data-testid=skipped]"), /line 21 — truncated JSON/);
-  assert.equal((await shownStats(page)).tool_calls, 10);
-  await page.screenshot({ path: join(OUT, "read-file.png"), fullPage: true });
-  assert.deepEqual(problems, []);
-  await context.close();
-  await server.close();
+  await withApp(browser, async ({ page }) => {
+    for (const rel of CASES) {
+      const file = join(root, rel);
+      await pick(page, file);
+      const shown = await shownStats(page);
+      const want = expectedStats(rel);
+      // Subagent runs live beside the file; a single picked file cannot see them.
+      const skip = want.subagents.length ? ["subagents"] : [];
+      sameFacts(rel, shown, want, { skip });
+      sameFacts(`${rel} (native)`, shown, nativeStats(file), { skip: ["subagents"] });
+      if (skip.length) assert.deepEqual(shown.subagents, []);
+    }
+    // The truncated line of the synthetic file is named, and the rest still shows.
+    await pick(page, join(root, CASES[0]));
+    assert.match(await page.textContent("[data-testid=skipped]"), /line 21 — truncated JSON/);
+    assert.equal((await shownStats(page)).tool_calls, 10);
+    await page.screenshot({ path: join(OUT, "read-file.png"), fullPage: true });
+  });
 });
 
 test("after the page has loaded, reading files makes no request at all", async (t) => {
   const root = fixtures(t);
   if (!root) return;
-  const { page, server, context } = await openApp(browser);
-  await page.waitForLoadState("networkidle");
-  const requests = [];
-  page.on("request", (r) => requests.push(r.url()));
-  for (const rel of CASES.slice(0, 4)) await pick(page, join(root, rel));
-  await page.waitForTimeout(300);
-  assert.deepEqual(requests, [], "no request while picking and reading");
-  await context.close();
-  await server.close();
+  await withApp(browser, async ({ page }) => {
+    await page.waitForLoadState("networkidle");
+    const requests = [];
+    page.on("request", (r) => requests.push(r.url()));
+    for (const rel of CASES.slice(0, 4)) await pick(page, join(root, rel));
+    await page.waitForTimeout(300);
+    assert.deepEqual(requests, [], "no request while picking and reading");
+  });
 });
 
 test("every request the page makes is to its own origin", async () => {
@@ -112,39 +107,35 @@ test("every request the page makes is to its own origin", async () => {
 test("the same dist/ works under a sub-path", async (t) => {
   const root = fixtures(t);
   if (!root) return;
-  const { page, server, problems, context } = await openApp(browser, "/some/sub/path/");
-  const urls = [];
-  page.on("request", (r) => urls.push(r.url()));
-  const rel = CASES[3];
-  await pick(page, join(root, rel));
-  sameFacts(rel, await shownStats(page), expectedStats(rel));
-  await page.click("[data-testid=open-sample]");
-  await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
-  for (const u of urls) assert.ok(new URL(u).pathname.startsWith("/some/sub/path/"), u);
-  assert.deepEqual(problems, []);
-  await context.close();
-  await server.close();
+  await withApp(browser, async ({ page }) => {
+    const urls = [];
+    page.on("request", (r) => urls.push(r.url()));
+    const rel = CASES[3];
+    await pick(page, join(root, rel));
+    sameFacts(rel, await shownStats(page), expectedStats(rel));
+    await page.click("[data-testid=open-sample]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
+    for (const u of urls) assert.ok(new URL(u).pathname.startsWith("/some/sub/path/"), u);
+  }, { prefix: "/some/sub/path/" });
 });
 
 test("the sample opens from the button and from a drop", async () => {
-  const { page, server, problems, context } = await openApp(browser);
-  await page.click("[data-testid=open-sample]");
-  await page.waitForSelector("[data-testid=result]");
-  const native = nativeStats(join(ROOT, "www/sample.jsonl"));
-  sameFacts("sample", await shownStats(page), native, { skip: ["subagents"] });
-  // Drag and drop a file onto the page.
-  await page.evaluate(() => {
-    const dt = new DataTransfer();
-    dt.items.add(new File(['{"type":"user","message":{"role":"user","content":"hi"}}\n'], "dropped.jsonl"));
-    const target = document.querySelector(".page");
-    target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  await withApp(browser, async ({ page }) => {
+    await page.click("[data-testid=open-sample]");
+    await page.waitForSelector("[data-testid=result]");
+    const native = nativeStats(join(ROOT, "www/sample.jsonl"));
+    sameFacts("sample", await shownStats(page), native, { skip: ["subagents"] });
+    // Drag and drop a file onto the page.
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['{"type":"user","message":{"role":"user","content":"hi"}}\n'], "dropped.jsonl"));
+      const target = document.querySelector(".page");
+      target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "dropped.jsonl");
+    assert.equal((await shownStats(page)).lines, 1);
   });
-  await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "dropped.jsonl");
-  assert.equal((await shownStats(page)).lines, 1);
-  assert.deepEqual(problems, []);
-  await context.close();
-  await server.close();
 });
 
 test("files that are not transcripts get a clear sentence, not a blank page", async () => {
@@ -154,41 +145,37 @@ test("files that are not transcripts get a clear sentence, not a blank page", as
   writeFileSync(empty, "");
   const prose = join(TMP, "notes.jsonl");
   writeFileSync(prose, "just some notes\nnot json at all\n");
-  const { page, server, problems, context } = await openApp(browser);
-  for (const [file, text] of [[png, /This is a PNG image, not a Claude Code transcript/], [empty, /This file is empty/], [prose, /none of its 2 lines is a JSON object/]]) {
-    await pick(page, file);
-    assert.match(await page.textContent("[data-testid=not-transcript]"), text);
-  }
-  await page.screenshot({ path: join(OUT, "not-a-transcript.png") });
-  assert.deepEqual(problems, []);
-  await context.close();
-  await server.close();
+  await withApp(browser, async ({ page }) => {
+    for (const [file, text] of [[png, /This is a PNG image, not a Claude Code transcript/], [empty, /This file is empty/], [prose, /none of its 2 lines is a JSON object/]]) {
+      await pick(page, file);
+      assert.match(await page.textContent("[data-testid=not-transcript]"), text);
+    }
+    await page.screenshot({ path: join(OUT, "not-a-transcript.png") });
+  });
 });
 
 test("a big file shows progress, and a second pick replaces the first", async () => {
   const big = join(TMP, "big.jsonl");
   if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
-  const { page, server, problems, context } = await openApp(browser);
-  await page.evaluate(() => {
-    window.__progress = [];
-    new MutationObserver(() => {
-      const p = document.querySelector("progress.bar");
-      if (p) window.__progress.push(Number(p.value));
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  await withApp(browser, async ({ page }) => {
+    await page.evaluate(() => {
+      window.__progress = [];
+      new MutationObserver(() => {
+        const p = document.querySelector("progress.bar");
+        if (p) window.__progress.push(Number(p.value));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await pick(page, big);
+    const seen = await page.evaluate(() => window.__progress);
+    assert.ok(seen.some((v) => v > 0 && v < 100), `progress seen mid-way: ${seen.slice(0, 10)}`);
+    sameFacts("big", await shownStats(page), nativeStats(big), { skip: ["subagents"] });
+    // Start the big file again, then pick the sample before it finishes: the sample wins.
+    await page.setInputFiles("#file-input", big);
+    await page.waitForSelector("[data-testid=reading]");
+    await page.click("[data-testid=open-sample]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
+    await page.waitForTimeout(1500);
+    assert.equal(await page.textContent("[data-testid=file-name]"), "sample.jsonl", "the older read did not come back");
+    assert.equal((await shownStats(page)).lines, nativeStats(join(ROOT, "www/sample.jsonl")).lines);
   });
-  await pick(page, big);
-  const seen = await page.evaluate(() => window.__progress);
-  assert.ok(seen.some((v) => v > 0 && v < 100), `progress seen mid-way: ${seen.slice(0, 10)}`);
-  sameFacts("big", await shownStats(page), nativeStats(big), { skip: ["subagents"] });
-  // Start the big file again, then pick the sample before it finishes: the sample wins.
-  await page.setInputFiles("#file-input", big);
-  await page.waitForSelector("[data-testid=reading]");
-  await page.click("[data-testid=open-sample]");
-  await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
-  await page.waitForTimeout(1500);
-  assert.equal(await page.textContent("[data-testid=file-name]"), "sample.jsonl", "the older read did not come back");
-  assert.equal((await shownStats(page)).lines, nativeStats(join(ROOT, "www/sample.jsonl")).lines);
-  assert.deepEqual(problems, []);
-  await context.close();
-  await server.close();
 });

@@ -1,6 +1,7 @@
 // Shared set-up for the end-to-end tests: Debian's Chromium through
 // playwright-core, the dist/ server, and the fixture tree.
 import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
@@ -69,4 +70,20 @@ export function nativeStats(file) {
 
 export function expectedStats(relPath) {
   return JSON.parse(readFileSync(join(FIXTURES, "expected", relPath.replace(/\.jsonl$/, ".json")), "utf8"));
+}
+
+/**
+ * Runs `body({ page })` on a fresh page of the app served at `prefix`, then
+ * asserts that nothing went wrong on the page (no console error, page error
+ * or dialog) and closes everything, even when `body` throws.
+ */
+export async function withApp(browser, body, { prefix = "/", colorScheme = "light" } = {}) {
+  const app = await openApp(browser, prefix, { colorScheme });
+  try {
+    await body(app);
+    assert.deepEqual(app.problems, [], "no console error, page error or dialog");
+  } finally {
+    await app.context.close();
+    await app.server.close();
+  }
 }
