@@ -5,11 +5,9 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::index::{Index, Indexer};
+use crate::index::{Index, Indexer, CHUNK_BYTES};
 use crate::model::subagents::{self, SubagentRun};
 
-/// Read size: the same order as the browser's `Blob.slice` chunks.
-pub const CHUNK_BYTES: usize = 4 << 20;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DiskError {

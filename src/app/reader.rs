@@ -9,9 +9,8 @@ use web_sys::Blob;
 
 use crate::index::{Index, Indexer};
 
-/// A few MiB: large enough that per-chunk overhead vanishes, small enough
-/// that indexing one chunk stays far below a 50 ms task.
-pub const CHUNK_BYTES: u64 = 4 << 20;
+/// The shared chunk size (see [`crate::index::CHUNK_BYTES`]).
+pub const CHUNK_BYTES: u64 = crate::index::CHUNK_BYTES as u64;
 
 /// How many leading bytes are kept for sniffing binary formats.
 pub const SNIFF_BYTES: usize = 16;

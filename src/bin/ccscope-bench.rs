@@ -18,7 +18,7 @@ mod bench {
     use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
     use std::time::Instant;
 
-    use ccscope::index::{Indexer, Row};
+    use ccscope::index::{Indexer, Row, CHUNK_BYTES as CHUNK};
     use ccscope::synth;
 
     /// Counts live heap bytes and their high-water mark.
@@ -44,7 +44,6 @@ mod bench {
     #[global_allocator]
     static A: Counting = Counting;
 
-    const CHUNK: usize = 4 << 20;
     const RUNS: usize = 7;
 
     pub fn main(args: Vec<String>) -> i32 {

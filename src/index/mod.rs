@@ -31,6 +31,11 @@ pub use row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The chunk size readers push (the CLI's `read`, the browser's
+/// `Blob.slice`, the bench): large enough that per-chunk overhead vanishes,
+/// small enough that indexing one chunk stays far below a 50 ms task.
+pub const CHUNK_BYTES: usize = 4 << 20;
+
 /// Everything the indexer learnt about a file.
 #[derive(Clone, Debug, Default)]
 pub struct Index {

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::intern::{Interner, Sym};
 use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
-use super::scan::{content_kind, PERSISTED_TAG, TITLE_TYPES};
+use super::scan::{content_kind, PERSISTED_TAG, TITLE_KEYS, TITLE_TYPES};
 use super::time::parse_rfc3339_ms;
 use super::Index;
 
@@ -115,8 +115,7 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
             trigger: sym(s, cm.get("trigger")),
         });
     }
-    const KEYS: [&str; 4] = ["customTitle", "aiTitle", "lastPrompt", "summary"];
-    let title_key = TITLE_TYPES.iter().position(|&t| t == s.resolve(row.record_type)).map(|n| KEYS[n]);
+    let title_key = TITLE_TYPES.iter().position(|&t| t == s.resolve(row.record_type)).map(|n| TITLE_KEYS[n]);
     if let Some((key, Value::String(text))) = title_key.and_then(|k| Some((k, m.get(k)?))) {
         if let Some(title) = raw_string_span(line, key, text) {
             ix.titles.push(Title { row: row_index, ..title });

@@ -4,13 +4,11 @@
 //! It validates the whole line exactly as strictly as `serde_json` does (so a
 //! line is malformed here iff `serde_json::from_slice::<Value>` rejects it or
 //! yields a non-object), but it only *reads* the handful of fields the model
-//! needs. Every other value is skipped without being materialised; a string is
-//! skipped with one `memchr2` jump to its next quote or backslash, so a 1 MB
-//! base64 image costs one SIMD scan.
-//!
-//! Strings are skipped by [`skip_string`] (SIMD), which also rejects
-//! raw control bytes and notes non-ASCII; only a line with non-ASCII bytes is
-//! then validated as UTF-8 (simdutf8).
+//! needs. Every other value is skipped without being materialised: strings
+//! are skipped 64 bytes at a time by [`skip_string`] (SIMD), which also
+//! rejects raw control bytes and notes non-ASCII, so a 1 MB base64 image costs
+//! one vector scan. Only a line with non-ASCII bytes is then validated as
+//! UTF-8 (simdutf8).
 
 use std::borrow::Cow;
 
@@ -138,7 +136,7 @@ impl Record<'_> {
             b"compactMetadata" => self.compaction = c.compact_metadata(self.row_index, t.strings)?,
             b"toolUseResult" => self.row.result_agent_id = c.tool_use_result(t.strings)?,
             b"message" => self.message(c, t)?,
-            k => match TITLE_KEYS.iter().position(|&tk| tk == k) {
+            k => match TITLE_KEYS.iter().position(|tk| tk.as_bytes() == k) {
                 Some(n) => self.titles[n] = c.opt_str()?,
                 None => c.skip_value()?,
             },
@@ -293,7 +291,8 @@ impl Record<'_> {
     }
 }
 
-const TITLE_KEYS: [&[u8]; 4] = [b"customTitle", b"aiTitle", b"lastPrompt", b"summary"];
+/// Fields holding a bookkeeping record's text (user content).
+pub const TITLE_KEYS: [&str; 4] = ["customTitle", "aiTitle", "lastPrompt", "summary"];
 /// The record type whose text each of [`TITLE_KEYS`] is.
 pub const TITLE_TYPES: [&str; 4] = ["custom-title", "ai-title", "last-prompt", "summary"];
 

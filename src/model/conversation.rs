@@ -49,12 +49,17 @@ pub struct Segment {
     pub value: Sym,
 }
 
+/// A system record that reports an error: `level: "error"` or `subtype: "api_error"`.
+pub fn is_system_error(ix: &Index, row: &Row) -> bool {
+    ix.str(row.level) == "error" || ix.str(row.subtype) == "api_error"
+}
+
 /// Whether a record is a failed step: any of the four signals, counted once.
 pub fn is_failed(ix: &Index, kinds: &Kinds, row: &Row) -> bool {
     match kinds.of(row) {
         Kind::Assistant => row.has(flag::API_ERROR),
         Kind::User => row.has(flag::DENIAL) || ix.tool_results_of(row).iter().any(|r| r.is_error),
-        Kind::System => ix.str(row.level) == "error" || ix.str(row.subtype) == "api_error",
+        Kind::System => is_system_error(ix, row),
         _ => false,
     }
 }

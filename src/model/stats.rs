@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::conversation::{is_failed, turns};
+use super::conversation::{is_failed, is_system_error, tool_calls, turns, CallState};
 use super::subagents::SubagentLink;
 use super::time::timeline;
 use super::{Kind, Kinds};
@@ -74,10 +74,6 @@ impl Stats {
             entrypoints: first_seen(ix, parsed().map(|r| r.entrypoint)),
             ..Stats::default()
         };
-        let mut resulted = vec![false; ix.strings.len()];
-        for r in &ix.tool_results {
-            resulted[r.tool_use_id.index()] = true;
-        }
         for row in parsed() {
             let kind = kinds.of(row);
             let ty = if row.record_type.is_some() { ix.str(row.record_type) } else { "(none)" };
@@ -92,9 +88,7 @@ impl Stats {
             match kind {
                 Kind::Assistant => {
                     s.peak_context_tokens = s.peak_context_tokens.max(row.usage.context_tokens());
-                    let uses = ix.tool_uses_of(row);
-                    s.tool_calls += uses.len() as u64;
-                    s.unpaired_tool_calls += uses.iter().filter(|u| !resulted[u.id.index()] || u.id.is_none()).count() as u64;
+                    s.tool_calls += row.tool_uses_len as u64;
                     s.api_errors += row.has(flag::API_ERROR) as u64;
                 }
                 Kind::User => {
@@ -106,7 +100,7 @@ impl Stats {
                     s.denials += row.has(flag::DENIAL) as u64;
                 }
                 Kind::System => {
-                    s.system_errors += (ix.str(row.level) == "error" || ix.str(row.subtype) == "api_error") as u64;
+                    s.system_errors += is_system_error(ix, row) as u64;
                     if ix.str(row.subtype) == "compact_boundary" {
                         s.compactions += 1;
                     }
@@ -115,6 +109,8 @@ impl Stats {
             }
             s.failed_steps += is_failed(ix, &kinds, row) as u64;
         }
+        // Calls with no tool_result anywhere in the file.
+        s.unpaired_tool_calls = tool_calls(ix).iter().filter(|c| c.state == CallState::NoResult).count() as u64;
         // API turns: grouped by message.id, output from each turn's last line.
         let turns = turns(ix);
         s.assistant_messages = turns.len() as u64;
