@@ -1,11 +1,15 @@
 //! Rows → facts. Pure functions over an [`Index`](crate::index::Index);
 //! nothing here reads files (see [`crate::disk`] for the CLI's side).
 
+pub mod body;
 pub mod conversation;
+pub mod markdown;
 pub mod stats;
 pub mod subagents;
 pub mod time;
+pub mod tools;
 pub mod verdict;
+pub mod view;
 
 pub use stats::{Stats, DEFAULT_IDLE_GAP_SECS};
 pub use subagents::{Link, SubagentLink, SubagentRun};

@@ -1,0 +1,421 @@
+//! One line's body, read back by byte range when it is shown, parsed into
+//! only what the view displays.
+//!
+//! The parse is lenient and selective: every field is optional, a field of
+//! an unexpected JSON type reads as absent instead of failing the line, and
+//! fields the view never shows (thinking `signature`, `toolUseResult`,
+//! usage details, ...) are skipped by serde without being materialised.
+
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::Value;
+use std::fmt;
+
+/// What the view shows of one record.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Body {
+    #[serde(rename = "type")]
+    pub record_type: Lenient<String>,
+    pub message: Option<Message>,
+    pub subtype: Lenient<String>,
+    pub level: Lenient<String>,
+    /// System records: a string (compact_boundary, informational notes).
+    pub content: Lenient<String>,
+    /// API errors: a string ("overloaded") on assistant records, an object
+    /// (`{status, error: {type}}`) on system `api_error` records.
+    pub error: Option<Value>,
+    pub api_error_status: Option<Value>,
+    pub retry_in_ms: Lenient<f64>,
+    pub retry_attempt: Lenient<f64>,
+    pub max_retries: Lenient<f64>,
+    pub custom_title: Lenient<String>,
+    pub ai_title: Lenient<String>,
+    pub summary: Lenient<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Message {
+    pub role: Lenient<String>,
+    pub content: Content,
+    pub model: Lenient<String>,
+}
+
+/// `message.content` or `tool_result.content`: a string or blocks.
+#[derive(Debug, Default)]
+pub enum Content {
+    #[default]
+    None,
+    Text(String),
+    Blocks(Vec<Block>),
+}
+
+/// One content block. `kind` is its `type` ("text", "thinking", "tool_use",
+/// "tool_result", "image", "tool_reference", ...).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Block {
+    #[serde(rename = "type")]
+    pub kind: Lenient<String>,
+    pub text: Lenient<String>,
+    pub thinking: Lenient<String>,
+    /// tool_use
+    pub id: Lenient<String>,
+    pub name: Lenient<String>,
+    pub input: Option<Value>,
+    /// tool_result
+    pub tool_use_id: Lenient<String>,
+    pub content: Content,
+    pub is_error: Lenient<bool>,
+    /// image
+    pub source: Option<ImageSource>,
+    /// tool_reference
+    pub tool_name: Lenient<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ImageSource {
+    #[serde(rename = "type")]
+    pub kind: Lenient<String>,
+    pub media_type: Lenient<String>,
+    pub data: Lenient<String>,
+}
+
+impl Body {
+    /// Parses one line. `None` when it is not a JSON object at all.
+    pub fn parse(line: &[u8]) -> Option<Body> {
+        serde_json::from_slice(line).ok()
+    }
+
+    pub fn blocks(&self) -> &[Block] {
+        match self.message.as_ref().map(|m| &m.content) {
+            Some(Content::Blocks(b)) => b,
+            _ => &[],
+        }
+    }
+
+    /// A string `message.content`.
+    pub fn text(&self) -> Option<&str> {
+        match self.message.as_ref().map(|m| &m.content) {
+            Some(Content::Text(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The tool_result block answering `tool_use_id`.
+    pub fn result_for(&self, tool_use_id: &str) -> Option<&Block> {
+        self.blocks().iter().find(|b| b.kind.is("tool_result") && b.tool_use_id.as_deref() == Some(tool_use_id))
+    }
+
+    /// The prompt a person would read: the string content, or the text
+    /// blocks joined. Empty when the record has none.
+    pub fn prompt_text(&self) -> String {
+        if let Some(t) = self.text() {
+            return t.to_string();
+        }
+        let texts: Vec<&str> = self.blocks().iter().filter(|b| b.kind.is("text")).filter_map(|b| b.text.as_deref()).collect();
+        texts.join("\n\n")
+    }
+
+    /// HTTP status and retry facts of an API error, as words:
+    /// "HTTP 529 overloaded_error · retry 1 of 10 in 2.0 s".
+    pub fn api_error_words(&self) -> String {
+        let mut parts = Vec::new();
+        let status = self.api_error_status.as_ref().and_then(Value::as_u64).or_else(|| {
+            self.error.as_ref().and_then(|e| e.get("status")).and_then(Value::as_u64)
+        });
+        if let Some(s) = status {
+            parts.push(format!("HTTP {s}"));
+        }
+        let kind = match &self.error {
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(e) => e.pointer("/error/type").or_else(|| e.get("type")).and_then(Value::as_str).map(str::to_string),
+            None => None,
+        };
+        parts.extend(kind);
+        if let (Some(a), Some(m)) = (self.retry_attempt.0, self.max_retries.0) {
+            let wait = self.retry_in_ms.0.map(|ms| format!(" in {}", crate::fmt::duration_secs(ms / 1000.0))).unwrap_or_default();
+            parts.push(format!("retry {a} of {m}{wait}"));
+        }
+        parts.join(" · ")
+    }
+}
+
+impl Block {
+    /// The text of a tool_result: its string content or its text blocks.
+    pub fn result_text(&self) -> String {
+        match &self.content {
+            Content::None => String::new(),
+            Content::Text(t) => t.clone(),
+            Content::Blocks(bs) => {
+                bs.iter().filter(|b| b.kind.is("text")).filter_map(|b| b.text.as_deref()).collect::<Vec<_>>().join("\n")
+            }
+        }
+    }
+
+    /// Blocks inside a tool_result's content array (images, references).
+    pub fn inner_blocks(&self) -> &[Block] {
+        match &self.content {
+            Content::Blocks(b) => b,
+            _ => &[],
+        }
+    }
+
+    /// An image the page may show: `(media type, base64 data)`. Only raster
+    /// types a browser draws inertly; anything else is described, not shown.
+    pub fn image(&self) -> Option<(&str, &str)> {
+        let src = self.source.as_ref()?;
+        let media = src.media_type.as_deref()?;
+        let data = src.data.as_deref()?;
+        let ok = matches!(media, "image/png" | "image/jpeg" | "image/gif" | "image/webp");
+        let base64 = data.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='));
+        (src.kind.is("base64") && ok && base64).then_some((media, data))
+    }
+}
+
+/// `<persisted-output>` results: the preview the writer kept inline.
+pub fn persisted_preview(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix(crate::index::scan::PERSISTED_TAG)?;
+    let body = rest.strip_suffix("</persisted-output>").unwrap_or(rest);
+    Some(body.trim())
+}
+
+/// A value of the expected JSON type, or absent (`None`) for any other type
+/// (which is skipped, not materialised).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Lenient<T>(pub Option<T>);
+
+impl<T> std::ops::Deref for Lenient<T> {
+    type Target = Option<T>;
+    fn deref(&self) -> &Option<T> {
+        &self.0
+    }
+}
+
+impl Lenient<String> {
+    pub fn is(&self, s: &str) -> bool {
+        self.0.as_deref() == Some(s)
+    }
+    pub fn as_deref(&self) -> Option<&str> {
+        self.0.as_deref()
+    }
+}
+
+impl Lenient<bool> {
+    pub fn is_true(&self) -> bool {
+        self.0 == Some(true)
+    }
+}
+
+/// Which JSON scalar a [`Lenient`] keeps.
+pub trait Scalar: Sized {
+    fn from_str(_: &str) -> Option<Self> {
+        None
+    }
+    fn from_bool(_: bool) -> Option<Self> {
+        None
+    }
+    fn from_f64(_: f64) -> Option<Self> {
+        None
+    }
+}
+impl Scalar for String {
+    fn from_str(s: &str) -> Option<Self> {
+        Some(s.to_string())
+    }
+}
+impl Scalar for bool {
+    fn from_bool(b: bool) -> Option<Self> {
+        Some(b)
+    }
+}
+impl Scalar for f64 {
+    fn from_f64(x: f64) -> Option<Self> {
+        Some(x)
+    }
+}
+
+struct LenientVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Scalar> Visitor<'de> for LenientVisitor<T> {
+    type Value = Lenient<T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+        Ok(Lenient(T::from_str(s)))
+    }
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Self::Value, E> {
+        Ok(Lenient(T::from_str(&s)))
+    }
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Self::Value, E> {
+        Ok(Lenient(T::from_bool(b)))
+    }
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Self::Value, E> {
+        Ok(Lenient(T::from_f64(n as f64)))
+    }
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Self::Value, E> {
+        Ok(Lenient(T::from_f64(n as f64)))
+    }
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Self::Value, E> {
+        Ok(Lenient(T::from_f64(n)))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Lenient(None))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Lenient(None))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Lenient(None))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Lenient(None))
+    }
+}
+
+impl<'de, T: Scalar> Deserialize<'de> for Lenient<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(LenientVisitor(std::marker::PhantomData))
+    }
+}
+
+struct ContentVisitor;
+
+impl<'de> Visitor<'de> for ContentVisitor {
+    type Value = Content;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string or an array of blocks")
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Content, E> {
+        Ok(Content::Text(s.to_string()))
+    }
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Content, E> {
+        Ok(Content::Text(s))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content, A::Error> {
+        let mut out = Vec::new();
+        // A non-object element becomes an empty block (kind absent).
+        while let Some(b) = seq.next_element::<MaybeBlock>()? {
+            out.push(b.0);
+        }
+        Ok(Content::Blocks(out))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Content, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Content::None)
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Content, E> {
+        Ok(Content::None)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Content, E> {
+        Ok(Content::None)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Content, E> {
+        Ok(Content::None)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Content, E> {
+        Ok(Content::None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Content, E> {
+        Ok(Content::None)
+    }
+}
+
+impl<'de> Deserialize<'de> for Content {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ContentVisitor)
+    }
+}
+
+/// A block, or an empty one when the element is not an object.
+struct MaybeBlock(Block);
+
+impl<'de> Deserialize<'de> for MaybeBlock {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = MaybeBlock;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a content block")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<MaybeBlock, A::Error> {
+                Block::deserialize(de::value::MapAccessDeserializer::new(map)).map(MaybeBlock)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MaybeBlock, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(MaybeBlock(Block::default()))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<MaybeBlock, E> {
+                Ok(MaybeBlock(Block::default()))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<MaybeBlock, E> {
+                Ok(MaybeBlock(Block::default()))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<MaybeBlock, E> {
+                Ok(MaybeBlock(Block::default()))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<MaybeBlock, E> {
+                Ok(MaybeBlock(Block::default()))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<MaybeBlock, E> {
+                Ok(MaybeBlock(Block::default()))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<MaybeBlock, E> {
+                Ok(MaybeBlock(Block::default()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_types_read_as_absent_not_as_failure() {
+        let b = Body::parse(br#"{"type":7,"message":{"role":"user","content":[{"type":"text","text":{"x":1}},3,{"type":"text","text":"hi"}]}}"#).unwrap();
+        assert_eq!(b.record_type.0, None);
+        assert_eq!(b.prompt_text(), "hi");
+        assert_eq!(b.blocks().len(), 3);
+    }
+
+    #[test]
+    fn thinking_signature_is_not_kept_and_results_are_found() {
+        let line = br#"{"type":"user","message":{"content":[{"type":"thinking","thinking":"hm","signature":"AAAA"},{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":[{"type":"text","text":"boom"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBO"}}]}]}}"#;
+        let b = Body::parse(line).unwrap();
+        let r = b.result_for("t1").unwrap();
+        assert!(r.is_error.is_true());
+        assert_eq!(r.result_text(), "boom");
+        assert_eq!(r.inner_blocks()[1].image(), Some(("image/png", "iVBO")));
+        assert!(b.result_for("t2").is_none());
+    }
+
+    #[test]
+    fn only_inert_raster_images_are_shown() {
+        let svg = br#"{"message":{"content":[{"type":"image","source":{"type":"base64","media_type":"image/svg+xml","data":"PHN2Zz4="}}]}}"#;
+        assert_eq!(Body::parse(svg).unwrap().blocks()[0].image(), None);
+        let quote = br#"{"message":{"content":[{"type":"image","source":{"type":"base64","media_type":"image/png","data":"a\"onerror"}}]}}"#;
+        assert_eq!(Body::parse(quote).unwrap().blocks()[0].image(), None);
+    }
+
+    #[test]
+    fn api_errors_in_words() {
+        let sys = br#"{"type":"system","subtype":"api_error","level":"error","error":{"status":529,"error":{"type":"overloaded_error"}},"retryInMs":2000,"retryAttempt":1,"maxRetries":10}"#;
+        assert_eq!(Body::parse(sys).unwrap().api_error_words(), "HTTP 529 · overloaded_error · retry 1 of 10 in 2.0 s");
+        let asst = br#"{"type":"assistant","isApiErrorMessage":true,"error":"overloaded","apiErrorStatus":529}"#;
+        assert_eq!(Body::parse(asst).unwrap().api_error_words(), "HTTP 529 · overloaded");
+    }
+
+    #[test]
+    fn persisted_output_preview() {
+        let t = "<persisted-output>\nOutput too large (40KB). Preview:\nabc\n</persisted-output>";
+        assert_eq!(persisted_preview(t), Some("Output too large (40KB). Preview:\nabc"));
+        assert_eq!(persisted_preview("plain"), None);
+    }
+}

@@ -1,0 +1,272 @@
+//! The conversation as a list a person reads: one item per prompt, per API
+//! turn (its tool results folded in beside their calls), per system record,
+//! per bookkeeping record, per malformed line, plus dividers where the clock
+//! jumps or the session / client changes. File order throughout.
+
+use super::conversation::{self, Segment, ToolCall, Turn};
+use super::time::{self, Timeline};
+use super::{Kind, Kinds};
+use crate::index::{Content, Index, Sym};
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// A user record shown on its own: a prompt, a command, a compact
+    /// summary, or tool results whose call is not in this file.
+    User,
+    /// An API turn: index into [`View::turns`].
+    Turn(u32),
+    /// A system record (compact boundary, API error, notes).
+    System,
+    /// A record of another type, or without a type: bookkeeping.
+    Other,
+    Malformed,
+    /// The clock jumped by more than the idle threshold.
+    Idle { gap_ms: i64 },
+    /// A new `sessionId` and/or `entrypoint` starts here.
+    Resume { session: Option<Sym>, client: Option<Sym> },
+}
+
+/// One entry of the list. `row` is the first row it shows (for dividers:
+/// the row they precede).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub row: u32,
+    /// One of its records is a failed step (four signals).
+    pub failed: bool,
+}
+
+impl Item {
+    pub fn is_divider(&self) -> bool {
+        matches!(self.kind, ItemKind::Idle { .. } | ItemKind::Resume { .. })
+    }
+}
+
+/// Everything the list needs, computed once per file (and again when the
+/// idle threshold changes).
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    pub items: Vec<Item>,
+    pub turns: Vec<Turn>,
+    pub calls: Vec<ToolCall>,
+    /// `Index::tool_uses` index → index into `calls` (`u32::MAX`: none).
+    pub call_of_use: Vec<u32>,
+    /// Row → the item showing it (a result row maps to its call's turn).
+    pub item_of_row: Vec<u32>,
+    pub timeline: Timeline,
+    pub sessions: Vec<Segment>,
+    pub clients: Vec<Segment>,
+    /// Rows that are failed steps.
+    pub failures: Vec<u32>,
+}
+
+impl View {
+    /// Builds the list. `idle_gap_ms`: longer clock jumps get a divider.
+    pub fn build(ix: &Index, idle_gap_ms: i64) -> View {
+        let kinds = Kinds::new(ix);
+        let turns = conversation::turns(ix);
+        let calls = conversation::tool_calls(ix);
+        let timeline = time::timeline(ix, idle_gap_ms);
+        let sessions = conversation::sessions(ix);
+        let clients = conversation::clients(ix);
+        let mut call_of_use = vec![NONE; ix.tool_uses.len()];
+        for (k, c) in calls.iter().enumerate() {
+            call_of_use[c.tool_use as usize] = k as u32;
+        }
+        let mut turn_of_row = vec![NONE; ix.rows.len()];
+        for (t, turn) in turns.iter().enumerate() {
+            for &r in &turn.rows {
+                turn_of_row[r as usize] = t as u32;
+            }
+        }
+        // Where each tool_use id was called: tool_use index by result index.
+        let mut use_of_result = vec![NONE; ix.tool_results.len()];
+        for c in &calls {
+            if let Some(r) = c.tool_result {
+                use_of_result[r as usize] = c.tool_use;
+            }
+        }
+
+        let mut dividers_at: Vec<(u32, ItemKind)> = timeline.idle_gaps.iter().map(|&(row, gap_ms)| (row, ItemKind::Idle { gap_ms })).collect();
+        let change = |segs: &[Segment]| segs.iter().skip(1).map(|s| (s.start_row, s.value)).collect::<Vec<_>>();
+        let (new_sessions, new_clients) = (change(&sessions), change(&clients));
+        let mut rows_with_change: Vec<u32> = new_sessions.iter().chain(&new_clients).map(|&(r, _)| r).collect();
+        rows_with_change.sort_unstable();
+        rows_with_change.dedup();
+        for r in rows_with_change {
+            let session = new_sessions.iter().find(|s| s.0 == r).map(|s| s.1);
+            let client = new_clients.iter().find(|s| s.0 == r).map(|s| s.1);
+            dividers_at.push((r, ItemKind::Resume { session, client }));
+        }
+        // Stable: at one row, the idle divider comes before the resume one.
+        dividers_at.sort_by_key(|d| d.0);
+
+        let mut items: Vec<Item> = Vec::new();
+        let mut item_of_row = vec![NONE; ix.rows.len()];
+        let mut item_of_turn = vec![NONE; turns.len()];
+        let mut failures = Vec::new();
+        let mut next_divider = 0;
+        for (i, row) in ix.rows.iter().enumerate() {
+            let i32 = i as u32;
+            while next_divider < dividers_at.len() && dividers_at[next_divider].0 <= i32 {
+                let (r, kind) = dividers_at[next_divider];
+                items.push(Item { kind, row: r.max(i32), failed: false });
+                next_divider += 1;
+            }
+            let kind = kinds.of(row);
+            let failed = conversation::is_failed(ix, &kinds, row);
+            if failed {
+                failures.push(i32);
+            }
+            // A user record made only of results to calls already shown
+            // folds into the turn of those calls.
+            let folded_into = if kind == Kind::User && row.content == Content::ToolResult && row.blocks == row.tool_results_len {
+                let k = row.tool_results_start as usize;
+                let targets: Vec<u32> = (k..k + row.tool_results_len as usize)
+                    .map(|r| {
+                        let u = use_of_result[r];
+                        let t = if u == NONE { NONE } else { turn_of_row[ix.tool_uses[u as usize].row as usize] };
+                        if t == NONE { NONE } else { item_of_turn[t as usize] }
+                    })
+                    .collect();
+                // Every result must belong to a call already on the list;
+                // several turns' results in one record go with the first.
+                targets.first().copied().filter(|_| targets.iter().all(|&t| t != NONE))
+            } else {
+                None
+            };
+            if let Some(item) = folded_into {
+                item_of_row[i] = item;
+                items[item as usize].failed |= failed;
+                continue;
+            }
+            let item_kind = match kind {
+                Kind::Assistant => {
+                    let t = turn_of_row[i];
+                    if item_of_turn[t as usize] != NONE {
+                        let item = item_of_turn[t as usize];
+                        item_of_row[i] = item;
+                        items[item as usize].failed |= failed;
+                        continue;
+                    }
+                    item_of_turn[t as usize] = items.len() as u32;
+                    ItemKind::Turn(t)
+                }
+                Kind::User => ItemKind::User,
+                Kind::System => ItemKind::System,
+                Kind::Other | Kind::Untyped => ItemKind::Other,
+                Kind::Malformed => ItemKind::Malformed,
+            };
+            item_of_row[i] = items.len() as u32;
+            items.push(Item { kind: item_kind, row: i32, failed });
+        }
+        View { items, turns, calls, call_of_use, item_of_row, timeline, sessions, clients, failures }
+    }
+
+    /// The call made by tool_use `k`, if it is an assistant's call.
+    pub fn call_of(&self, tool_use: u32) -> Option<&ToolCall> {
+        self.call_of_use.get(tool_use as usize).filter(|&&c| c != NONE).map(|&c| &self.calls[c as usize])
+    }
+
+    /// Rows whose bodies an item needs: its own rows and the rows holding its
+    /// calls' results, ascending, without repeats.
+    pub fn rows_of(&self, ix: &Index, item: &Item) -> Vec<u32> {
+        let mut rows = match item.kind {
+            ItemKind::Turn(t) => {
+                let turn = &self.turns[t as usize];
+                let mut rows = turn.rows.clone();
+                for &r in &turn.rows {
+                    let row = &ix.rows[r as usize];
+                    for k in row.tool_uses_start..row.tool_uses_start + row.tool_uses_len {
+                        if let Some(res) = self.call_of(k).and_then(|c| c.tool_result) {
+                            rows.push(ix.tool_results[res as usize].row);
+                        }
+                    }
+                }
+                rows
+            }
+            _ if item.is_divider() => Vec::new(),
+            _ => vec![item.row],
+        };
+        rows.sort_unstable();
+        rows.dedup();
+        rows
+    }
+
+    /// The item showing the line `line_no` (1-based, physical), or the first
+    /// item after it when that line is blank or folded away.
+    pub fn item_at_line(&self, ix: &Index, line_no: u32) -> Option<u32> {
+        let r = ix.rows.partition_point(|row| row.line_no < line_no);
+        self.item_of_row.get(r).copied().filter(|&i| i != NONE)
+    }
+
+    /// The item containing the byte at `offset`.
+    pub fn item_at_offset(&self, ix: &Index, offset: u64) -> Option<u32> {
+        let r = ix.rows.partition_point(|row| row.end_offset() < offset);
+        let row = ix.rows.get(r)?;
+        (row.offset <= offset).then(|| self.item_of_row[r]).filter(|&i| i != NONE)
+    }
+}
+
+/// Which items the list shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub role: RoleFilter,
+    /// Only turns that call this tool.
+    pub tool: Option<Sym>,
+    pub failures_only: bool,
+    pub show_bookkeeping: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoleFilter {
+    #[default]
+    All,
+    User,
+    Assistant,
+}
+
+impl Filter {
+    /// Something narrows the list beyond hiding bookkeeping.
+    pub fn narrows(&self) -> bool {
+        self.role != RoleFilter::All || self.tool.is_some() || self.failures_only
+    }
+
+    /// Indices into `view.items` that pass, in order.
+    pub fn apply(&self, ix: &Index, view: &View) -> Vec<u32> {
+        let narrows = self.narrows();
+        let uses_tool = |t: u32, tool: Sym| {
+            view.turns[t as usize].rows.iter().any(|&r| ix.tool_uses_of(&ix.rows[r as usize]).iter().any(|u| u.name == tool))
+        };
+        (0..view.items.len() as u32)
+            .filter(|&i| {
+                let item = &view.items[i as usize];
+                if item.is_divider() {
+                    return !narrows;
+                }
+                if self.failures_only && !item.failed {
+                    return false;
+                }
+                let role_ok = match (self.role, item.kind) {
+                    (RoleFilter::All, ItemKind::Other) => self.show_bookkeeping,
+                    (RoleFilter::All, _) => true,
+                    (RoleFilter::User, k) => k == ItemKind::User,
+                    (RoleFilter::Assistant, k) => matches!(k, ItemKind::Turn(_)),
+                };
+                let tool_ok = match (self.tool, item.kind) {
+                    (None, _) => true,
+                    (Some(tool), ItemKind::Turn(t)) => uses_tool(t, tool),
+                    (Some(_), _) => false,
+                };
+                role_ok && tool_ok
+            })
+            .collect()
+    }
+}
+
+/// Hidden-by-default records: bookkeeping and unknown types.
+pub fn bookkeeping_count(view: &View) -> usize {
+    view.items.iter().filter(|i| i.kind == ItemKind::Other).count()
+}
