@@ -55,6 +55,33 @@ pub fn elapsed_ms(ms: f64) -> String {
     }
 }
 
+/// Milliseconds since the epoch → `"2026-09-01 09:00:02 UTC"` (the
+/// transcript's own clock, shown in UTC so every reader sees the same).
+pub fn utc_ms(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, tod) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC", tod / 3600, (tod / 60) % 60, tod % 60)
+}
+
+/// Tokens the way people say them: `"950"`, `"12.3k"`, `"1.2M"`.
+pub fn tokens(n: u64) -> String {
+    match n {
+        0..=999 => n.to_string(),
+        1000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +100,10 @@ mod tests {
         assert_eq!(duration_secs(9.04), "9.0 s");
         assert_eq!(elapsed_ms(12.4), "12 ms");
         assert_eq!(elapsed_ms(1250.0), "1.25 s");
+        assert_eq!(utc_ms(1_788_253_202_000), "2026-09-01 09:00:02 UTC");
+        assert_eq!(utc_ms(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_ms(951_782_400_000), "2000-02-29 00:00:00 UTC");
+        assert_eq!(tokens(12_345), "12.3k");
+        assert_eq!(tokens(1_200_000), "1.2M");
     }
 }

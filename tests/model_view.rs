@@ -107,3 +107,18 @@ fn lines_and_offsets_find_their_items() {
     assert_eq!(view.item_at_offset(&ix, mid), Some(view.item_of_row[row7]));
     assert_eq!(view.item_at_line(&ix, 100_000), None);
 }
+
+#[test]
+fn the_title_is_the_last_custom_title_then_ai_title_then_first_prompt() {
+    use ccscope::model::view::{is_command_text, title_source, TitleSource};
+    let Some((ix, bytes)) = synthetic() else { return };
+    let view = View::build(&ix, IDLE_MS);
+    let TitleSource::Custom(r) = title_source(&ix, &view) else { panic!("the synthetic file has a custom-title") };
+    assert_eq!(body(&ix, &bytes, r).custom_title.as_deref(), Some("app build fix"));
+    // Without title records: the first typed prompt.
+    let plain = b"{\"type\":\"user\",\"uuid\":\"a\",\"message\":{\"role\":\"user\",\"content\":\"<command-name>/clear</command-name>\"}}\n{\"type\":\"user\",\"uuid\":\"b\",\"message\":{\"role\":\"user\",\"content\":\"Fix the build\"}}\n";
+    let ix2 = ccscope::index::Indexer::index_bytes(plain);
+    let TitleSource::FirstPrompt(rows) = title_source(&ix2, &View::build(&ix2, IDLE_MS)) else { panic!() };
+    let first = rows.iter().map(|&r| body(&ix2, plain, r).prompt_text()).find(|t| !is_command_text(t));
+    assert_eq!(first.as_deref(), Some("Fix the build"));
+}

@@ -270,3 +270,43 @@ impl Filter {
 pub fn bookkeeping_count(view: &View) -> usize {
     view.items.iter().filter(|i| i.kind == ItemKind::Other).count()
 }
+
+/// Where the session's title comes from: the last `custom-title`, else the
+/// last `ai-title`, else the first prompt a person typed. All user content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TitleSource {
+    Custom(u32),
+    Ai(u32),
+    /// Candidate prompt rows in file order (the first whose text is not a
+    /// command wins); at most a few.
+    FirstPrompt(Vec<u32>),
+}
+
+pub fn title_source(ix: &Index, view: &View) -> TitleSource {
+    let last_of = |ty: &str| ix.titles.iter().rev().find(|t| ix.str(ix.rows[t.row as usize].record_type) == ty).map(|t| t.row);
+    if let Some(r) = last_of("custom-title") {
+        return TitleSource::Custom(r);
+    }
+    if let Some(r) = last_of("ai-title") {
+        return TitleSource::Ai(r);
+    }
+    let prompts = view
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::User)
+        .map(|i| i.row)
+        .filter(|&r| {
+            let row = &ix.rows[r as usize];
+            !row.has(crate::index::flag::META) && !row.has(crate::index::flag::COMPACT_SUMMARY) && !row.has(crate::index::flag::SIDECHAIN)
+        })
+        .take(8)
+        .collect();
+    TitleSource::FirstPrompt(prompts)
+}
+
+/// Text the client wrote on the person's behalf (slash commands, their
+/// output, the caveat before them): shown muted, never used as a title.
+pub fn is_command_text(text: &str) -> bool {
+    let t = text.trim_start();
+    ["<command-", "<local-command-", "Caveat: ", "<system-reminder>", "<bash-"].iter().any(|p| t.starts_with(p))
+}
