@@ -42,7 +42,7 @@ async fn chunked_blob_reading_gives_the_native_facts() {
         // Odd chunk sizes split lines, UTF-8 sequences and escapes.
         for chunk in [1009u64, 64 * 1024 + 7, 4 << 20] {
             let mut calls = 0;
-            let out = match read_blob(&blob(bytes), chunk, |_| {
+            let out = match read_blob(&blob(bytes), chunk, |_| {}, |_| {
                 calls += 1;
                 true
             })
@@ -61,7 +61,7 @@ async fn chunked_blob_reading_gives_the_native_facts() {
 #[wasm_bindgen_test]
 async fn a_superseded_read_stops() {
     let bytes = include_bytes!("../target/wasm-expect/generated.jsonl");
-    let r = read_blob(&blob(bytes), 64 * 1024, |read| read < 128 * 1024).await;
+    let r = read_blob(&blob(bytes), 64 * 1024, |_| {}, |read| read < 128 * 1024).await;
     assert!(matches!(r, Err(ReadError::Superseded)));
 }
 

@@ -1,11 +1,23 @@
 //! The Yew viewer (wasm only). One reducer state ([`state::State`]); each
 //! component gets data plus `Callback`s. Big data sits behind `Rc`.
 
+mod bodies;
+mod header;
+mod item;
+mod md;
 mod picker;
 mod progress;
 mod reader;
+mod search;
+mod shared;
 mod state;
 mod summary;
+mod theme;
+mod tool;
+mod toolbar;
+mod turn;
+mod viewer;
+mod vlist;
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -18,7 +30,20 @@ use yew::prelude::*;
 pub use reader::{read_blob, ReadError, ReadOutcome, CHUNK_BYTES};
 use state::{Action, Loaded, Phase, State};
 
+use crate::index::Indexer;
+use crate::model::view::View;
 use crate::model::{verdict, Stats, DEFAULT_IDLE_GAP_SECS};
+use shared::Shared;
+
+const IDLE_GAP_MS: i64 = DEFAULT_IDLE_GAP_SECS as i64 * 1000;
+
+/// Everything the page shows of an index.
+fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: crate::index::Index, first_bytes: &[u8], elapsed_ms: f64) -> Loaded {
+    let stats = Stats::compute(&index, DEFAULT_IDLE_GAP_SECS);
+    let verdict = verdict::judge(&index, first_bytes);
+    let view = Rc::new(View::build(&index, IDLE_GAP_MS));
+    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms }
+}
 
 /// Where the bytes come from.
 #[derive(Clone, PartialEq)]
@@ -66,7 +91,19 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
     dispatch.dispatch(Action::Start { generation, name: name.clone(), size_bytes });
     let started = now_ms();
     let progress = dispatch.clone();
-    let outcome = read_blob(&blob, CHUNK_BYTES, |read_bytes| {
+    let preview = dispatch.clone();
+    let on_first = |first: &[u8]| {
+        // The whole lines of the first chunk, indexed on their own: the start
+        // of the list is on screen while the rest of a big file is read.
+        if (first.len() as u64) < size_bytes {
+            if let Some(end) = memchr::memrchr(b'\n', first) {
+                let index = Indexer::index_bytes(&first[..=end]);
+                let l = loaded(&name, size_bytes, &blob, index, first, now_ms() - started);
+                preview.dispatch(Action::Preview { generation, loaded: Rc::new(l) });
+            }
+        }
+    };
+    let outcome = read_blob(&blob, CHUNK_BYTES, on_first, |read_bytes| {
         if latest.get() != generation {
             return false;
         }
@@ -76,10 +113,8 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
     .await;
     match outcome {
         Ok(ReadOutcome { index, first_bytes }) => {
-            let stats = Stats::compute(&index, DEFAULT_IDLE_GAP_SECS);
-            let verdict = verdict::judge(&index, &first_bytes);
-            let loaded = Loaded { name: name.to_string(), size_bytes, index, stats, verdict, elapsed_ms: now_ms() - started };
-            dispatch.dispatch(Action::Finished { generation, loaded: Rc::new(loaded) });
+            let l = loaded(&name, size_bytes, &blob, index, &first_bytes, now_ms() - started);
+            dispatch.dispatch(Action::Finished { generation, loaded: Rc::new(l) });
         }
         Err(ReadError::Superseded) => {}
         Err(ReadError::Browser(message)) => {
@@ -135,10 +170,19 @@ pub fn app() -> Html {
         })
     };
 
+    let generation = state.generation;
     let body = match &state.phase {
         Phase::Empty => html! {},
-        Phase::Reading { name, size_bytes, read_bytes } => html! {
-            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
+        Phase::Reading { name, size_bytes, read_bytes, preview } => html! {
+            <>
+                <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
+                if let Some(p) = preview {
+                    <viewer::Viewer key={format!("preview-{generation}")} loaded={Shared(p.clone())} view={Shared(p.view.clone())} partial=true />
+                }
+            </>
+        },
+        Phase::Done(loaded) if matches!(loaded.verdict, verdict::Verdict::Transcript { .. }) => html! {
+            <viewer::Viewer key={format!("done-{generation}")} loaded={Shared(loaded.clone())} view={Shared(loaded.view.clone())} />
         },
         Phase::Done(loaded) => html! { <summary::Summary loaded={summary::LoadedRef(loaded.clone())} /> },
         Phase::Failed { name, message } => html! {
@@ -150,12 +194,17 @@ pub fn app() -> Html {
     };
     let busy = matches!(state.phase, Phase::Reading { .. });
     let compact = !matches!(state.phase, Phase::Empty);
+    let viewing = matches!(&state.phase, Phase::Done(l) if matches!(l.verdict, verdict::Verdict::Transcript { .. }))
+        || matches!(&state.phase, Phase::Reading { preview: Some(_), .. });
     html! {
-        <div class={classes!("page", dragging.then_some("dragging"))} {ondragover} {ondragleave} {ondrop}>
+        <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))} {ondragover} {ondragleave} {ondrop}>
             <header class="top">
                 <span class="logo" aria-hidden="true">{ "◎" }</span>
                 <span class="brand">{ "ccscope" }</span>
                 <span class="tagline">{ "Claude Code transcripts, read in your browser" }</span>
+                <span class="spacer"></span>
+                <span class="offline-badge" title="Files are read on this device; nothing is uploaded">{ "local only" }</span>
+                <theme::ThemeToggle />
             </header>
             <main>
                 <picker::Picker on_open={open} {busy} {compact} />

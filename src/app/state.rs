@@ -10,15 +10,20 @@ use yew::Reducible;
 
 use crate::index::Index;
 use crate::model::verdict::Verdict;
+use crate::model::view::View;
 use crate::model::Stats;
 
-/// A file that has been read and indexed.
+/// A file that has been read and indexed (or, while reading, its start).
 pub struct Loaded {
     pub name: String,
     pub size_bytes: u64,
+    /// The picked file itself: bodies are re-read from it by byte range.
+    pub blob: web_sys::Blob,
     pub index: Index,
     pub stats: Stats,
     pub verdict: Verdict,
+    /// The list at the default idle threshold.
+    pub view: Rc<View>,
     pub elapsed_ms: f64,
 }
 
@@ -26,7 +31,8 @@ pub struct Loaded {
 pub enum Phase {
     #[default]
     Empty,
-    Reading { name: Rc<str>, size_bytes: u64, read_bytes: u64 },
+    /// `preview`: the first chunk's whole lines, shown while the rest is read.
+    Reading { name: Rc<str>, size_bytes: u64, read_bytes: u64, preview: Option<Rc<Loaded>> },
     Done(Rc<Loaded>),
     /// The file could not be read at all (permissions, vanished, ...).
     Failed { name: Rc<str>, message: Rc<str> },
@@ -41,6 +47,7 @@ pub struct State {
 pub enum Action {
     Start { generation: u64, name: Rc<str>, size_bytes: u64 },
     Progress { generation: u64, read_bytes: u64 },
+    Preview { generation: u64, loaded: Rc<Loaded> },
     Finished { generation: u64, loaded: Rc<Loaded> },
     Failed { generation: u64, name: Rc<str>, message: Rc<str> },
 }
@@ -53,12 +60,20 @@ impl Reducible for State {
         let next = |generation, phase| Rc::new(State { generation, phase });
         match action {
             Action::Start { generation, name, size_bytes } if generation > current => {
-                next(generation, Phase::Reading { name, size_bytes, read_bytes: 0 })
+                next(generation, Phase::Reading { name, size_bytes, read_bytes: 0, preview: None })
             }
             Action::Progress { generation, read_bytes } if generation == current => match &self.phase {
-                Phase::Reading { name, size_bytes, .. } => {
-                    next(generation, Phase::Reading { name: name.clone(), size_bytes: *size_bytes, read_bytes })
-                }
+                Phase::Reading { name, size_bytes, preview, .. } => next(
+                    generation,
+                    Phase::Reading { name: name.clone(), size_bytes: *size_bytes, read_bytes, preview: preview.clone() },
+                ),
+                _ => self,
+            },
+            Action::Preview { generation, loaded } if generation == current => match &self.phase {
+                Phase::Reading { name, size_bytes, read_bytes, .. } => next(
+                    generation,
+                    Phase::Reading { name: name.clone(), size_bytes: *size_bytes, read_bytes: *read_bytes, preview: Some(loaded) },
+                ),
                 _ => self,
             },
             Action::Finished { generation, loaded } if generation == current => next(generation, Phase::Done(loaded)),

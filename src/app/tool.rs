@@ -1,0 +1,175 @@
+//! One tool call beside its result: name, a readable summary of the input,
+//! duration, state (ok / error / denied / no result) and the result itself,
+//! collapsed past a few lines.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::shared::Shared;
+use crate::fmt;
+use crate::model::body::{persisted_preview, Block, Body};
+use crate::model::conversation::CallState;
+use crate::model::tools::{summarize, DiffLine};
+
+/// Result lines shown before "Show all".
+const FOLD_LINES: usize = 12;
+/// Characters of a result shown before "Show all" (one huge line).
+const FOLD_CHARS: usize = 2_000;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The record holding the tool_use block, and the block's position.
+    pub call: Shared<Body>,
+    pub block: usize,
+    /// The record holding the result, once read (absent: no result, or not yet read).
+    pub result: Option<Shared<Body>>,
+    pub state: CallState,
+    pub duration_ms: Option<i64>,
+    /// The result exists in the file but its body is still being read.
+    pub result_pending: bool,
+    pub on_resize: Callback<()>,
+}
+
+fn state_badge(state: CallState) -> (&'static str, &'static str) {
+    match state {
+        CallState::Ok => ("ok", "ok"),
+        CallState::Error => ("error", "error"),
+        CallState::Denied => ("denied", "denied"),
+        CallState::NoResult => ("none", "no result"),
+    }
+}
+
+#[function_component(ToolCall)]
+pub fn tool_call(p: &Props) -> Html {
+    let open = use_state(|| false);
+    {
+        let on_resize = p.on_resize.clone();
+        use_effect_with(*open, move |_| on_resize.emit(()));
+    }
+    let Some(block) = p.call.blocks().get(p.block) else { return html! {} };
+    let name = block.name.as_deref().unwrap_or("(unnamed tool)");
+    let id = block.id.as_deref().unwrap_or("");
+    let summary = summarize(name, block.input.as_ref().unwrap_or(&serde_json::Value::Null));
+    let (state_class, state_word) = state_badge(p.state);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let input = html! {
+        <>
+            if let Some(code) = summary.code.as_ref().filter(|c| !c.is_empty()) {
+                <pre class="code input">{ code.clone() }</pre>
+            }
+            if !summary.diff.is_empty() {
+                <pre class="diff">{ for summary.diff.iter().map(|d| match d {
+                    DiffLine::Context(l) => html! { <span class="ctx">{ format!("  {l}\n") }</span> },
+                    DiffLine::Removed(l) => html! { <span class="del">{ format!("- {l}\n") }</span> },
+                    DiffLine::Added(l) => html! { <span class="add">{ format!("+ {l}\n") }</span> },
+                }) }</pre>
+            }
+        </>
+    };
+    let result = match (&p.result, p.result_pending) {
+        (Some(body), _) => match body.result_for(id) {
+            Some(r) => result_view(r, id, *open, toggle),
+            None => html! { <div class="result muted">{ "result record has no matching block" }</div> },
+        },
+        (None, true) => html! { <div class="result muted">{ "reading result…" }</div> },
+        (None, false) => html! {},
+    };
+    html! {
+        <div class={classes!("call", format!("state-{state_class}"))} data-testid="tool-call" data-tool={name.to_string()} data-state={state_class}>
+            <div class="call-head">
+                <span class="tool-name">{ name.to_string() }</span>
+                <span class="headline" title={summary.headline.clone()}>{ summary.headline.clone() }</span>
+                if let Some(ms) = p.duration_ms {
+                    <span class="duration" data-testid="duration">{ fmt::duration_secs(ms as f64 / 1000.0) }</span>
+                }
+                <span class={classes!("badge", state_class)} data-testid="call-state">{ state_word }</span>
+            </div>
+            { input }
+            { result }
+        </div>
+    }
+}
+
+fn result_view(r: &Block, tool_use_id: &str, open: bool, toggle: Callback<MouseEvent>) -> Html {
+    let text = r.result_text();
+    let persisted = persisted_preview(&text);
+    let shown = persisted.unwrap_or(&text);
+    let lines = shown.lines().count();
+    let long = lines > FOLD_LINES || shown.len() > FOLD_CHARS;
+    let visible: String = if long && !open {
+        let cut: String = shown.lines().take(FOLD_LINES).collect::<Vec<_>>().join("\n");
+        cut.chars().take(FOLD_CHARS).collect()
+    } else {
+        shown.to_string()
+    };
+    let images: Vec<&Block> = r.inner_blocks().iter().filter(|b| b.kind.is("image")).collect();
+    let refs: Vec<&str> = r.inner_blocks().iter().filter(|b| b.kind.is("tool_reference")).filter_map(|b| b.tool_name.as_deref()).collect();
+    html! {
+        <div class={classes!("result", r.is_error.is_true().then_some("is-error"))} data-testid="tool-result">
+            if persisted.is_some() {
+                <p class="persisted" data-testid="persisted">
+                    { "The full output was saved beside the transcript as " }
+                    <code>{ format!("tool-results/{tool_use_id}.txt") }</code>
+                    { " — opening it needs folder access. Preview:" }
+                </p>
+            }
+            if !visible.is_empty() {
+                <pre class="output">{ visible.clone() }</pre>
+            }
+            if long {
+                <button class="link-button" onclick={toggle}>
+                    { if open { "Show less".to_string() } else { format!("Show all {} lines", fmt::count(lines as u64)) } }
+                </button>
+            }
+            { for images.iter().map(|b| image(b)) }
+            if !refs.is_empty() {
+                <p class="refs">{ "Tools referenced: " }{ for refs.iter().map(|n| html! { <code>{ n.to_string() }</code> }) }</p>
+            }
+            if visible.is_empty() && images.is_empty() && refs.is_empty() {
+                <span class="muted">{ "(empty result)" }</span>
+            }
+        </div>
+    }
+}
+
+/// An image block: a data URL (inert raster types only), loaded lazily.
+pub fn image(b: &Block) -> Html {
+    match b.image() {
+        Some((media, data)) => html! { <Image src={AttrValue::from(format!("data:{media};base64,{data}"))} len_bytes={data.len() * 3 / 4} /> },
+        None => html! { <span class="muted">{ "[image not shown: unsupported type]" }</span> },
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ImageProps {
+    pub src: AttrValue,
+    pub len_bytes: usize,
+}
+
+/// An `<img>` that says so in words when the data does not decode.
+#[function_component(Image)]
+pub fn image_view(p: &ImageProps) -> Html {
+    let broken = use_state(|| false);
+    if *broken {
+        return html! { <span class="muted image-broken">{ format!("[image of {} that the browser could not decode]", fmt::bytes(p.len_bytes as u64)) }</span> };
+    }
+    let onerror = {
+        let broken = broken.clone();
+        Callback::from(move |_: Event| broken.set(true))
+    };
+    html! { <img class="shot" loading="lazy" decoding="async" alt="image from the transcript" src={p.src.clone()} {onerror} /> }
+}
+
+/// A placeholder while a body is being read: what the index already knows.
+pub fn pending(names: &[Rc<str>]) -> Html {
+    html! {
+        <div class="pending muted">
+            { "reading…" }
+            { for names.iter().map(|n| html! { <span class="tool-name ghost">{ n.to_string() }</span> }) }
+        </div>
+    }
+}

@@ -1,0 +1,148 @@
+//! Search box with hit count and next / previous, the filters, and the
+//! keyboard hints.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::shared::Shared;
+use super::viewer::{Ctx, Search, Walk};
+use crate::fmt;
+use crate::index::{FxHashMap, Sym};
+use crate::model::view::{bookkeeping_count, Filter, RoleFilter};
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub ctx: Shared<Ctx>,
+    pub filter: Filter,
+    pub search: Search,
+    /// Items the filter lets through.
+    pub shown: usize,
+    pub input: NodeRef,
+    pub on_search: Callback<String>,
+    pub on_filter: Callback<Filter>,
+    pub on_step: Callback<(Walk, bool)>,
+}
+
+/// Tool names by number of calls, most used first.
+fn tool_counts(ctx: &Ctx) -> Vec<(Sym, usize)> {
+    let ix = ctx.ix();
+    let mut counts: FxHashMap<Sym, usize> = FxHashMap::default();
+    for c in &ctx.view.calls {
+        *counts.entry(ix.tool_uses[c.tool_use as usize].name).or_default() += 1;
+    }
+    let mut v: Vec<(Sym, usize)> = counts.into_iter().filter(|(s, _)| s.is_some()).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| ix.str(a.0).cmp(ix.str(b.0))));
+    v
+}
+
+#[function_component(Toolbar)]
+pub fn toolbar(p: &Props) -> Html {
+    let tools = use_memo(p.ctx.clone(), |c| Rc::new(tool_counts(c)));
+    let hidden = use_memo(p.ctx.clone(), |c| bookkeeping_count(&c.view));
+    let failed_items = use_memo(p.ctx.clone(), |c| c.view.items.iter().filter(|i| i.failed).count());
+    let ix = p.ctx.ix();
+
+    let onkeydown = {
+        let on_search = p.on_search.clone();
+        let on_step = p.on_step.clone();
+        let search = p.search.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() != "Enter" {
+                return;
+            }
+            e.prevent_default();
+            let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
+            let q = input.value();
+            match &search {
+                // Enter again on the same query walks the hits.
+                Search::Done { query, .. } if **query == *q => on_step.emit((Walk::Hits, !e.shift_key())),
+                _ => on_search.emit(q),
+            }
+        })
+    };
+    let status = match &p.search {
+        Search::Idle => html! {},
+        Search::Running { read_bytes, .. } => {
+            let pct = (*read_bytes as f64 / p.ctx.loaded.size_bytes.max(1) as f64 * 100.0).min(100.0);
+            html! { <span class="search-status muted" data-testid="search-status">{ format!("searching… {pct:.0}%") }</span> }
+        }
+        Search::Done { items, matches, at, .. } => {
+            let words = if *matches == 0 {
+                "no match".to_string()
+            } else {
+                let pos = at.map_or("–".to_string(), |a| (a + 1).to_string());
+                format!("{pos} of {} · {} match{}", fmt::count(items.len() as u64), fmt::count(*matches), if *matches == 1 { "" } else { "es" })
+            };
+            let step = |forward: bool| {
+                let on_step = p.on_step.clone();
+                Callback::from(move |_: MouseEvent| on_step.emit((Walk::Hits, forward)))
+            };
+            html! {
+                <span class="search-status" data-testid="search-status" data-matches={matches.to_string()} data-items={items.len().to_string()}>
+                    { words }
+                    <button class="icon-button" title="Previous match (Shift+Enter)" onclick={step(false)} disabled={*matches == 0}>{ "↑" }</button>
+                    <button class="icon-button" title="Next match (Enter)" onclick={step(true)} disabled={*matches == 0}>{ "↓" }</button>
+                </span>
+            }
+        }
+    };
+
+    let filter_cb = |f: Rc<dyn Fn(&mut Filter, &Event)>| {
+        let (on_filter, filter) = (p.on_filter.clone(), p.filter.clone());
+        Callback::from(move |e: Event| {
+            let mut next = filter.clone();
+            f(&mut next, &e);
+            on_filter.emit(next);
+        })
+    };
+    let select_value = |e: &Event| e.target().and_then(|t| t.dyn_into::<HtmlSelectElement>().ok()).map(|s| s.value()).unwrap_or_default();
+    let checked = |e: &Event| e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()).is_some_and(|i| i.checked());
+    let on_role = filter_cb(Rc::new(move |f, e| {
+        f.role = match select_value(e).as_str() {
+            "user" => RoleFilter::User,
+            "assistant" => RoleFilter::Assistant,
+            _ => RoleFilter::All,
+        }
+    }));
+    let tools_for_cb = tools.clone();
+    let on_tool = filter_cb(Rc::new(move |f, e| {
+        f.tool = select_value(e).parse::<usize>().ok().and_then(|k| tools_for_cb.get(k)).map(|t| t.0);
+    }));
+    let on_failures = filter_cb(Rc::new(move |f, e| f.failures_only = checked(e)));
+    let on_bookkeeping = filter_cb(Rc::new(move |f, e| f.show_bookkeeping = checked(e)));
+    let tool_selected = p.filter.tool.and_then(|t| tools.iter().position(|x| x.0 == t));
+
+    html! {
+        <div class="toolbar" role="toolbar">
+            <div class="search">
+                <input ref={p.input.clone()} type="search" class="search-input" placeholder="Search the file (press /)" aria-label="Search"
+                    data-testid="search" {onkeydown} spellcheck="false" autocomplete="off" />
+                { status }
+            </div>
+            <div class="filters">
+                <select aria-label="Show" onchange={on_role} data-testid="filter-role">
+                    <option value="all" selected={p.filter.role == RoleFilter::All}>{ "Everything" }</option>
+                    <option value="user" selected={p.filter.role == RoleFilter::User}>{ "Prompts only" }</option>
+                    <option value="assistant" selected={p.filter.role == RoleFilter::Assistant}>{ "Assistant turns only" }</option>
+                </select>
+                <select aria-label="Tool" onchange={on_tool} data-testid="filter-tool">
+                    <option value="" selected={tool_selected.is_none()}>{ "All tools" }</option>
+                    { for tools.iter().enumerate().map(|(k, (name, n))| html! {
+                        <option value={k.to_string()} selected={tool_selected == Some(k)}>{ format!("{} ({n})", ix.str(*name)) }</option>
+                    }) }
+                </select>
+                <label class="check"><input type="checkbox" checked={p.filter.failures_only} onchange={on_failures} data-testid="filter-failures" />
+                    { format!("Failures only ({})", fmt::count(*failed_items as u64)) }</label>
+                <label class="check"><input type="checkbox" checked={p.filter.show_bookkeeping} onchange={on_bookkeeping} data-testid="filter-bookkeeping" />
+                    { format!("Bookkeeping ({} hidden)", fmt::count(if p.filter.show_bookkeeping { 0 } else { *hidden } as u64)) }</label>
+                <span class="muted small" data-testid="shown-count">{ format!("{} shown", fmt::count(p.shown as u64)) }</span>
+                <span class="keys muted small" aria-hidden="true">
+                <kbd>{"j"}</kbd><kbd>{"k"}</kbd>{ " turns · " }<kbd>{"n"}</kbd><kbd>{"N"}</kbd>{ " failures · " }<kbd>{"/"}</kbd>{ " search · " }<kbd>{"Esc"}</kbd>
+                </span>
+            </div>
+        </div>
+    }
+}

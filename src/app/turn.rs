@@ -1,0 +1,99 @@
+//! One API turn: every record sharing a `message.id`, shown as one message —
+//! thinking folded, text as markdown, each tool call with its result.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::item::{shared, unreadable};
+use super::tool::{self, ToolCall};
+use super::viewer::Ctx;
+use crate::fmt;
+use crate::index::flag;
+use crate::model::body::Body;
+
+pub fn turn(ctx: &Ctx, t: u32, bodies: &Rc<HashMap<u32, Rc<Body>>>, on_resize: &Callback<()>) -> Html {
+    let ix = ctx.ix();
+    let view = &ctx.view;
+    let turn = &view.turns[t as usize];
+    let first = &ix.rows[turn.rows[0] as usize];
+    let model = ix.str(first.model);
+    let api_error = turn.rows.iter().any(|&r| ix.rows[r as usize].has(flag::API_ERROR));
+    let mut parts: Vec<Html> = Vec::new();
+    for &r in &turn.rows {
+        let row = &ix.rows[r as usize];
+        let Some(body) = bodies.get(&r) else {
+            parts.push(unreadable(row));
+            continue;
+        };
+        if row.has(flag::API_ERROR) {
+            parts.push(html! {
+                <div class="error-row" data-testid="api-error">
+                    <span class="tag bad">{ "API error" }</span>
+                    { body.api_error_words() }
+                    <span class="muted">{ format!(" {}", body.prompt_text()) }</span>
+                </div>
+            });
+            continue;
+        }
+        let uses = ix.tool_uses_of(row);
+        for (k, b) in body.blocks().iter().enumerate() {
+            let kind = b.kind.as_deref().unwrap_or("");
+            let html = match kind {
+                "text" => match b.text.as_deref() {
+                    Some(text) if !text.trim().is_empty() => html! { <div class="prose">{ super::md::render(text) }</div> },
+                    _ => html! {},
+                },
+                "thinking" => {
+                    let text = b.thinking.as_deref().unwrap_or("");
+                    html! {
+                        <details class="thinking">
+                            <summary>{ format!("Thinking · {} words", fmt::count(text.split_whitespace().count() as u64)) }</summary>
+                            <div class="thinking-text">{ text.to_string() }</div>
+                        </details>
+                    }
+                }
+                "redacted_thinking" => html! { <div class="thinking muted">{ "Thinking (redacted by the API)" }</div> },
+                "tool_use" => {
+                    let id = b.id.as_deref().unwrap_or("");
+                    let use_ix = uses.iter().position(|u| ix.str(u.id) == id).map(|p| row.tool_uses_start + p as u32);
+                    let call = use_ix.and_then(|u| view.call_of(u));
+                    let result_row = call.and_then(|c| c.tool_result).map(|res| ix.tool_results[res as usize].row);
+                    let result = result_row.and_then(|rr| bodies.get(&rr)).map(shared);
+                    html! {
+                        <ToolCall call={shared(body)} block={k} result={result.clone()}
+                            state={call.map_or(crate::model::conversation::CallState::NoResult, |c| c.state)}
+                            duration_ms={call.and_then(|c| c.duration_ms)}
+                            result_pending={result.is_none() && result_row.is_some()}
+                            on_resize={on_resize.clone()} />
+                    }
+                }
+                "image" => tool::image(b),
+                "" => html! {},
+                other => html! { <div class="muted">{ format!("[{other} block]") }</div> },
+            };
+            parts.push(html);
+        }
+        if let Some(text) = body.text() {
+            parts.push(html! { <div class="prose">{ super::md::render(text) }</div> });
+        }
+    }
+    let calls = turn.rows.iter().map(|&r| ix.rows[r as usize].tool_uses_len).sum::<u32>();
+    html! {
+        <div class={classes!("assistant-msg", api_error.then_some("api-error"))}>
+            <div class="who">
+                { "Assistant" }
+                if !model.is_empty() && model != "<synthetic>" { <span class="chip">{ model.to_string() }</span> }
+                if turn.rows.len() > 1 { <span class="muted small">{ format!("{} lines", turn.rows.len()) }</span> }
+                if turn.output_tokens > 0 || turn.context_tokens > 0 {
+                    <span class="muted small" title="output tokens · prompt size (input + cache write + cache read)">
+                        { format!("{} out · {} context", fmt::tokens(turn.output_tokens), fmt::tokens(turn.context_tokens)) }
+                    </span>
+                }
+                if calls > 0 { <span class="muted small">{ format!("{calls} tool call{}", if calls == 1 { "" } else { "s" }) }</span> }
+            </div>
+            { for parts }
+        </div>
+    }
+}
