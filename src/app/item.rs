@@ -127,10 +127,12 @@ pub fn item_view(p: &Props) -> Html {
     };
     let line = row.line_no;
     let show_gutter = !item.is_divider();
+    // Settled: showing its real content, so its height can be measured.
+    let settled = bodies.is_some() || !needs_bodies(&ctx, &item);
     html! {
         <article class={classes!("item", kind_class, item.failed.then_some("failed"), p.current.then_some("current"), p.hit.then_some("hit"),
                 row.has(flag::SIDECHAIN).then_some("sidechain"))}
-            data-item={p.id.to_string()} data-line={line.to_string()} data-kind={kind_class}
+            data-item={p.id.to_string()} data-line={line.to_string()} data-kind={kind_class} data-settled={settled.then_some("")}
             data-turn={match item.kind { ItemKind::Turn(t) => Some(t.to_string()), _ => None }}>
             if show_gutter {
                 <div class="gutter">

@@ -9,7 +9,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -262,7 +262,8 @@ pub fn viewer(p: &Props) -> Html {
         let input = search_input.clone();
         use_effect_with((), move |_| {
             let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-                EventListener::new(&doc, "keydown", move |e| {
+                // Not passive: a handled key must not also scroll or type.
+                EventListener::new_with_options(&doc, "keydown", EventListenerOptions::enable_prevent_default(), move |e| {
                     let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
                     if e.ctrl_key() || e.meta_key() || e.alt_key() {
                         return;

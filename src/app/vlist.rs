@@ -11,15 +11,16 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement};
+use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use super::shared::Shared;
 
 /// Pixels rendered beyond each edge of the viewport.
 const OVERSCAN_PX: f64 = 900.0;
-/// Passes made to settle a jump while rows above it are being measured.
-const SETTLE_PASSES: u8 = 4;
+/// How long a jump keeps its target at the top while rows around it are
+/// fetched and measured, unless the person scrolls first.
+const SETTLE_MS: f64 = 2500.0;
 
 /// "Bring item `id` to the top"; a new `nonce` repeats the request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,13 +47,16 @@ pub struct Props {
 pub enum Msg {
     Scroll,
     Measure,
+    /// Wheel, touch, pointer or key on the list: the person takes over.
+    Took,
 }
 
 pub struct VList {
     heights: Vec<f32>,
     window: (usize, usize),
     pads: (f64, f64),
-    pending: Option<(u32, u8)>,
+    /// A jump being held in place: item id and until when (ms since epoch).
+    pending: Option<(u32, f64)>,
     container: NodeRef,
     top_pad: NodeRef,
     bottom_pad: NodeRef,
@@ -116,14 +120,20 @@ impl VList {
     }
 
     fn begin_jump(&mut self, ctx: &Context<Self>, target: Target) {
-        let ids = &ctx.props().ids;
-        if let Some(k) = ids.iter().position(|&id| id == target.id) {
-            let y = self.offset_of(ids, k);
-            if let Some(e) = self.element() {
-                e.set_scroll_top(y as i32);
-            }
-            self.pending = Some((target.id, SETTLE_PASSES));
+        if self.begin_jump_to(ctx, target.id) {
+            self.pending = Some((target.id, js_sys::Date::now() + SETTLE_MS));
         }
+    }
+
+    /// Scrolls to where item `id` is estimated to be; whether it is listed.
+    fn begin_jump_to(&self, ctx: &Context<Self>, id: u32) -> bool {
+        let ids = &ctx.props().ids;
+        let Some(k) = ids.iter().position(|&i| i == id) else { return false };
+        let y = self.offset_of(ids, k);
+        if let Some(e) = self.element() {
+            e.set_scroll_top(y as i32);
+        }
+        true
     }
 }
 
@@ -143,7 +153,7 @@ impl Component for VList {
             heights: Vec::new(),
             window: (0, 0),
             pads: (0.0, 0.0),
-            pending: ctx.props().target.map(|t| (t.id, SETTLE_PASSES)),
+            pending: None,
             container: NodeRef::default(),
             top_pad: NodeRef::default(),
             bottom_pad: NodeRef::default(),
@@ -157,6 +167,10 @@ impl Component for VList {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Scroll => self.refresh(ctx),
+            Msg::Took => {
+                self.pending = None;
+                false
+            }
             // A row changed size (its body arrived, it was expanded).
             Msg::Measure => {
                 self.measure();
@@ -181,12 +195,19 @@ impl Component for VList {
         let p = ctx.props();
         let (start, end) = self.window;
         let onscroll = ctx.link().callback(|_: Event| Msg::Scroll);
+        let took = ctx.link().callback(|_: Event| Msg::Took);
         html! {
-            <div class="vlist" ref={self.container.clone()} {onscroll} data-testid="turn-list" data-count={p.ids.len().to_string()}>
+            <div class="vlist" ref={self.container.clone()} {onscroll} data-testid="turn-list" data-count={p.ids.len().to_string()}
+                onwheel={took.reform(|e: WheelEvent| e.into())} onpointerdown={took.reform(|e: PointerEvent| e.into())}
+                ontouchstart={took.reform(|e: TouchEvent| e.into())} onkeydown={took.reform(|e: KeyboardEvent| e.into())}>
                 <div class="vpad" ref={self.top_pad.clone()} aria-hidden="true"></div>
-                { for p.ids[start.min(p.ids.len())..end.min(p.ids.len())].iter().map(|&id| html! {
-                    <div class="vrow" key={id} data-id={id.to_string()}>{ p.render.emit((id, self.on_resize.clone())) }</div>
-                }) }
+                // The keyed rows get a parent of their own: Yew reconciles a
+                // keyed list reliably only when no unkeyed siblings share it.
+                <div class="vrows">
+                    { for p.ids[start.min(p.ids.len())..end.min(p.ids.len())].iter().map(|&id| html! {
+                        <div class="vrow" key={id} data-id={id.to_string()}>{ p.render.emit((id, self.on_resize.clone())) }</div>
+                    }) }
+                </div>
                 <div class="vpad" ref={self.bottom_pad.clone()} aria-hidden="true"></div>
             </div>
         }
@@ -201,13 +222,23 @@ impl Component for VList {
                 self.begin_jump(ctx, t);
             }
         }
-        if let Some((id, passes)) = self.pending {
-            if let (Some(c), Some(el)) = (self.element(), self.row_element(id)) {
-                c.set_scroll_top(el.offset_top() - 6);
+        let mut realigned = false;
+        if let Some((id, until_ms)) = self.pending {
+            if js_sys::Date::now() > until_ms {
+                self.pending = None;
+            } else if let (Some(c), Some(el)) = (self.element(), self.row_element(id)) {
+                let want = el.offset_top() - 6;
+                if (c.scroll_top() - want).abs() > 1 {
+                    c.set_scroll_top(want);
+                    realigned = true;
+                }
+            } else {
+                // Not rendered yet: scroll to its estimated place.
+                self.begin_jump_to(ctx, id);
+                realigned = true;
             }
-            self.pending = (passes > 1).then_some((id, passes - 1));
         }
-        if changed || self.pending.is_some() {
+        if changed || realigned {
             ctx.link().send_message(Msg::Scroll);
         }
     }
@@ -216,17 +247,29 @@ impl Component for VList {
 impl VList {
     fn row_element(&self, id: u32) -> Option<HtmlElement> {
         let c = self.element()?;
-        c.query_selector(&format!(":scope > .vrow[data-id=\"{id}\"]")).ok()??.dyn_into::<HtmlElement>().ok()
+        c.query_selector(&format!(":scope > .vrows > .vrow[data-id=\"{id}\"]")).ok()??.dyn_into::<HtmlElement>().ok()
     }
 
     /// Reads the rendered rows' heights; whether any changed.
+    ///
+    /// A row still waiting for its body is not measured (its placeholder is
+    /// not its height) and is held at its last known height, so rows that
+    /// come back into view do not shrink and grow under the reader.
     fn measure(&mut self) -> bool {
         let Some(c) = self.element() else { return false };
-        let Ok(rows) = c.query_selector_all(":scope > .vrow") else { return false };
+        let Ok(rows) = c.query_selector_all(":scope > .vrows > .vrow") else { return false };
         let mut changed = false;
         for i in 0..rows.length() {
-            let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+            let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else { continue };
             let Some(id) = el.get_attribute("data-id").and_then(|s| s.parse::<usize>().ok()) else { continue };
+            let settled = el.query_selector(":scope > [data-settled]").ok().flatten().is_some();
+            if !settled {
+                if let Some(h) = self.heights.get(id) {
+                    let _ = el.style().set_property("min-height", &format!("{h:.0}px"));
+                }
+                continue;
+            }
+            let _ = el.style().remove_property("min-height");
             let h = el.get_bounding_client_rect().height() as f32;
             if id < self.heights.len() && (self.heights[id] - h).abs() > 0.5 {
                 self.heights[id] = h;

@@ -96,7 +96,7 @@ test("every request the page makes is to its own origin", async () => {
   page.on("request", (r) => urls.push(r.url()));
   await page.goto(server.url);
   await page.click("[data-testid=open-sample]");
-  await page.waitForSelector("[data-testid=result]");
+  await page.waitForSelector("[data-testid=viewer]");
   const origin = new URL(server.url).origin;
   assert.ok(urls.length > 0);
   for (const u of urls) assert.ok(u.startsWith(origin + "/"), `third-party or odd request: ${u}`);
@@ -122,7 +122,7 @@ test("the same dist/ works under a sub-path", async (t) => {
 test("the sample opens from the button and from a drop", async () => {
   await withApp(browser, async ({ page }) => {
     await page.click("[data-testid=open-sample]");
-    await page.waitForSelector("[data-testid=result]");
+    await page.waitForSelector("[data-testid=viewer]");
     const native = nativeStats(join(ROOT, "www/sample.jsonl"));
     sameFacts("sample", await shownStats(page), native, { skip: ["subagents"] });
     // Drag and drop a file onto the page.
