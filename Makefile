@@ -15,7 +15,7 @@ PORT            ?= 8080
 FUZZ_SECS       ?= 600
 WASM_EXPECT     := target/wasm-expect
 
-.PHONY: serve test build tools tools-build tools-test native-test wasm-test e2e bench fuzz clean
+.PHONY: serve test build tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
 
 serve: tools-build build
 	@echo "Serving dist/ on http://127.0.0.1:$(PORT)/ — press 'Open the sample' for the built-in transcript."
@@ -70,6 +70,11 @@ e2e: tools-test
 bench:
 	cargo build --release --bin ccscope-bench
 	target/release/ccscope-bench run
+
+# The viewer in headless Chromium on a generated ~80 MB file; BENCH_2GB=1 adds a >= 2 GB one.
+bench-browser: tools-test build
+	cargo build --release --bin ccscope-bench
+	node tests/bench/browser.mjs
 
 fuzz:
 	@cargo +nightly --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal

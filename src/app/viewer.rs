@@ -208,6 +208,13 @@ pub struct Props {
     pub partial: bool,
 }
 
+/// Size of the wasm linear memory now (it only grows): read by the browser benchmark.
+fn wasm_memory_bytes() -> u32 {
+    wasm_bindgen::memory().dyn_into::<js_sys::WebAssembly::Memory>().map_or(0, |m| {
+        m.buffer().dyn_into::<js_sys::ArrayBuffer>().map_or(0, |b| b.byte_length())
+    })
+}
+
 /// `#L123` → 123.
 fn hash_line() -> Option<u32> {
     let hash = web_sys::window()?.location().hash().ok()?;
@@ -354,7 +361,7 @@ pub fn viewer(p: &Props) -> Html {
     });
     let dispatch = ui.dispatcher();
     html! {
-        <div class="viewer" data-testid="viewer">
+        <div class="viewer" data-testid="viewer" data-wasm-memory-bytes={wasm_memory_bytes().to_string()}>
             <super::header::Header loaded={p.loaded.clone()} ctx={ctx.clone()} idle_mins={ui.idle_mins} partial={p.partial}
                 on_idle={dispatch.to_callback().reform(Action::SetIdleMins)} />
             <super::toolbar::Toolbar ctx={ctx.clone()} filter={ui.filter.clone()} search={ui.search.clone()} shown={ui.visible.len()}

@@ -1,0 +1,115 @@
+// `make bench-browser`: the viewer in headless Chromium on a generated
+// ~80 MB transcript (and, with BENCH_2GB=1, a >= 2 GB one made by
+// concatenating it). Prints measured figures and ratios against baselines
+// measured in the same run, in the same page. Not a test: nothing asserts.
+import { execFileSync } from "node:child_process";
+import { existsSync, statSync, createWriteStream, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { launch, openApp, ROOT } from "../e2e/helpers.mjs";
+
+const TMP = join(ROOT, "target/bench");
+execFileSync("mkdir", ["-p", TMP]);
+const file80 = join(TMP, "bench-80mb.jsonl");
+if (!existsSync(file80)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", file80, "--mb", "80"]);
+
+async function concat(out, src, targetBytes) {
+  if (existsSync(out) && statSync(out).size >= targetBytes) return;
+  const data = readFileSync(src);
+  const w = createWriteStream(out);
+  for (let n = 0; n * data.length < targetBytes; n++) if (!w.write(data)) await new Promise((r) => w.once("drain", r));
+  await new Promise((r) => w.end(r));
+}
+
+const MIB = 1024 * 1024;
+const browser = await launch();
+
+async function run(file, { baselines }) {
+  const app = await openApp(browser, "/");
+  const { page } = app;
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push({ at: e.startTime, ms: e.duration }); })
+      .observe({ type: "longtask", buffered: false });
+    // The moment of the pick, and of the first rows on screen.
+    window.__t = {};
+    document.addEventListener("change", () => { window.__t.pick = performance.now(); }, true);
+    new MutationObserver(() => {
+      if (!window.__t.rows && document.querySelector("[data-testid=turn-list] article.item")) window.__t.rows = performance.now();
+      if (!window.__t.done && document.querySelector("[data-testid=viewer] .all-facts")) window.__t.done = performance.now();
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  const size = statSync(file).size;
+  await page.setInputFiles("#file-input", file);
+  await page.waitForFunction(() => window.__t.done, null, { timeout: 600000, polling: 100 });
+  const t = await page.evaluate(() => window.__t);
+  const indexMs = t.done - t.pick;
+  const longIndexing = await page.evaluate(() => window.__long.splice(0));
+  // Scroll through part of the list as a person would, a frame at a time.
+  await page.evaluate(async () => {
+    const l = document.querySelector("[data-testid=turn-list]");
+    for (let i = 0; i < 120; i++) { l.scrollTop += 240; await new Promise((r) => requestAnimationFrame(r)); }
+    l.scrollTop = l.scrollHeight / 2;
+    for (let i = 0; i < 60; i++) { l.scrollTop -= 240; await new Promise((r) => requestAnimationFrame(r)); }
+    l.scrollTop = l.scrollHeight;
+    await new Promise((r) => setTimeout(r, 500));
+  });
+  const longScrolling = await page.evaluate(() => window.__long.splice(0));
+  const memBytes = Number(await page.getAttribute("[data-testid=viewer]", "data-wasm-memory-bytes"));
+  let base = null;
+  if (baselines) {
+    // The same bytes as a Blob in the page (fetched from the local bench server).
+    base = await page.evaluate(async (url) => {
+      const blob = await (await fetch(url)).blob();
+      const CHUNK = 8 * 1024 * 1024;
+      const t0 = performance.now();
+      let n = 0;
+      for (let o = 0; o < blob.size; o += CHUNK) n += (await blob.slice(o, o + CHUNK).arrayBuffer()).byteLength;
+      const readMs = performance.now() - t0;
+      const t1 = performance.now();
+      const dec = new TextDecoder();
+      let carry = "", records = 0, bad = 0;
+      for (let o = 0; o < blob.size; o += CHUNK) {
+        const text = carry + dec.decode(await blob.slice(o, o + CHUNK).arrayBuffer(), { stream: true });
+        const lines = text.split("\n");
+        carry = lines.pop();
+        for (const line of lines) { if (!line) continue; try { JSON.parse(line); records++; } catch { bad++; } }
+      }
+      if (carry) { try { JSON.parse(carry); records++; } catch { bad++; } }
+      return { readMs, jsMs: performance.now() - t1, bytes: n, records, bad };
+    }, app.server.url + "bench-file");
+  }
+  await app.context.close();
+  await app.server.close();
+  return { size, indexMs, firstRowsMs: t.rows - t.pick, longIndexing, longScrolling, memBytes, base };
+}
+
+// The bench server serves dist/; the baseline fetches the file through a link placed in dist/.
+const link = join(ROOT, "dist/bench-file");
+execFileSync("ln", ["-sf", file80, link]);
+try {
+  const r = await run(file80, { baselines: true });
+  const mb = r.size / 1e6;
+  const maxLong = (l) => (l.length ? Math.max(...l.map((e) => e.ms)).toFixed(0) + " ms" : "none");
+  console.log(`file: ${mb.toFixed(1)} MB generated transcript`);
+  console.log(`plain chunked Blob.slice().arrayBuffer() read: ${r.base.readMs.toFixed(0)} ms (${(mb / r.base.readMs * 1000).toFixed(0)} MB/s)`);
+  console.log(`JS split + JSON.parse per line:                 ${r.base.jsMs.toFixed(0)} ms (${(mb / r.base.jsMs * 1000).toFixed(0)} MB/s)`);
+  console.log(`ccscope pick → full view (read + index + model): ${r.indexMs.toFixed(0)} ms (${(mb / r.indexMs * 1000).toFixed(0)} MB/s)`);
+  console.log(`  ratio vs plain read:   ${(r.base.readMs / r.indexMs).toFixed(2)}×  (target ≥ 0.9×)`);
+  console.log(`  ratio vs JS baseline:  ${(r.base.jsMs / r.indexMs).toFixed(2)}×  (target ≥ 3×)`);
+  console.log(`first rows on screen after the pick: ${r.firstRowsMs.toFixed(0)} ms (target ≤ 150 ms)`);
+  console.log(`wasm linear memory: ${(r.memBytes / MIB).toFixed(1)} MiB (target ≤ 32 MiB)`);
+  console.log(`long tasks while indexing: ${r.longIndexing.length}, longest ${maxLong(r.longIndexing)}; while scrolling: ${r.longScrolling.length}, longest ${maxLong(r.longScrolling)} (target: none over 50 ms)`);
+  if (process.env.BENCH_2GB === "1") {
+    const big = join(TMP, "bench-2gb.jsonl");
+    await concat(big, file80, 2 * 1024 * MIB);
+    const g = await run(big, { baselines: false });
+    console.log(`2 GB run: ${(g.size / 1e9).toFixed(2)} GB indexed in ${(g.indexMs / 1000).toFixed(1)} s (${(g.size / 1e6 / g.indexMs * 1000).toFixed(0)} MB/s), ` +
+      `wasm memory ${(g.memBytes / MIB).toFixed(1)} MiB (target ≤ 160 MiB), first rows ${g.firstRowsMs.toFixed(0)} ms, ` +
+      `long tasks indexing ${g.longIndexing.length} (longest ${maxLong(g.longIndexing)}), scrolling ${g.longScrolling.length} (longest ${maxLong(g.longScrolling)})`);
+  } else {
+    console.log("(BENCH_2GB=1 also opens a >= 2 GB file made by concatenating the generated one)");
+  }
+} finally {
+  execFileSync("rm", ["-f", link]);
+  await browser.close();
+}

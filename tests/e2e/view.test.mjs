@@ -1,0 +1,144 @@
+// End-to-end: the conversation view, as a person reads it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { launch, withApp, pick, expectedStats, fixtures, ROOT } from "./helpers.mjs";
+
+const OUT = join(ROOT, "test-results");
+const TMP = join(ROOT, "target/e2e");
+mkdirSync(OUT, { recursive: true });
+mkdirSync(TMP, { recursive: true });
+
+const SYN = "synthetic/projects/-Users-alex-code-app";
+const MAIN = `${SYN}/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl`;
+const HOSTILE = `${SYN}/736f7e77-f7fe-47f9-a81a-34c8baf2c7f1.jsonl`;
+const BIG_REAL = "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl";
+const TURN_CASES = [
+  MAIN,
+  HOSTILE,
+  `${SYN}/27e26b74-d9f6-4aa9-afff-37a69f7cb55e.jsonl`,
+  "real/tomjnsn__agentlogs/fixtures/claudecode/compact.jsonl",
+  "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+  "real/DRMacIver__claude-reliability/snapshot-tests/tests/python-to-rust-port/transcript.jsonl",
+  BIG_REAL,
+];
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** Picks a transcript and waits for the full (not preview) view. */
+async function open(page, file) {
+  await pick(page, file);
+  await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
+  await page.waitForSelector("[data-testid=turn-list] article.item");
+}
+
+/**
+ * Scrolls the list from top to bottom and returns, per item seen, its
+ * attributes; also the largest number of rows that were in the DOM at once.
+ */
+async function walkList(page) {
+  return page.evaluate(async () => {
+    const list = document.querySelector("[data-testid=turn-list]");
+    const seen = new Map();
+    let maxRows = 0;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+    list.scrollTop = 0;
+    await frame();
+    for (let guard = 0; guard < 20000; guard++) {
+      await frame();
+      maxRows = Math.max(maxRows, list.querySelectorAll(".vrow").length);
+      for (const a of list.querySelectorAll("article.item")) {
+        seen.set(Number(a.dataset.item), { line: Number(a.dataset.line), kind: a.dataset.kind, turn: a.dataset.turn ?? null });
+      }
+      if (list.scrollTop + list.clientHeight >= list.scrollHeight - 2) {
+        await frame();
+        if (list.scrollTop + list.clientHeight >= list.scrollHeight - 2) break;
+      }
+      list.scrollTop += Math.max(100, list.clientHeight * 0.7);
+    }
+    return { items: [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([id, v]) => ({ id, ...v })), maxRows };
+  });
+}
+
+/** The item that carries `text`, looked for by scrolling; its locator. */
+async function itemWith(page, text) {
+  const found = await page.evaluate(async (needle) => {
+    const list = document.querySelector("[data-testid=turn-list]");
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+    list.scrollTop = 0;
+    for (let guard = 0; guard < 5000; guard++) {
+      await frame();
+      for (const a of list.querySelectorAll("article.item")) if (a.textContent.includes(needle)) return a.dataset.item;
+      if (list.scrollTop + list.clientHeight >= list.scrollHeight - 2) return null;
+      list.scrollTop += list.clientHeight * 0.6;
+    }
+    return null;
+  }, text);
+  assert.ok(found !== null, `an item shows ${JSON.stringify(text)}`);
+  return page.locator(`article.item[data-item="${found}"]`);
+}
+
+/** Whether the current item is inside the list's viewport; its line and text. */
+async function current(page) {
+  return page.evaluate(() => {
+    const list = document.querySelector("[data-testid=turn-list]");
+    const cur = list.querySelector("article.item.current");
+    if (!cur) return null;
+    const a = cur.getBoundingClientRect(), b = list.getBoundingClientRect();
+    return { line: Number(cur.dataset.line), item: Number(cur.dataset.item), text: cur.textContent, inView: a.top >= b.top - 2 && a.top < b.bottom - 20 };
+  });
+}
+
+async function waitCurrent(page, pred, what) {
+  for (let i = 0; i < 60; i++) {
+    const c = await current(page);
+    if (c && c.inView && pred(c)) return c;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`current item in view: ${what}; last seen ${JSON.stringify(await current(page))?.slice(0, 300)}`);
+}
+
+test("tool calls show their input, result, duration and state", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  await withApp(browser, async ({ page }) => {
+    await open(page, join(root, MAIN));
+    assert.equal(await page.textContent("[data-testid=title]"), "app build fix");
+
+    const build = (await itemWith(page, "cargo build")).locator("[data-testid=tool-call][data-tool=Bash]").first();
+    assert.equal(await build.getAttribute("data-state"), "ok");
+    assert.equal(await build.locator("[data-testid=duration]").textContent(), "3.5 s");
+    assert.match(await build.locator("[data-testid=tool-result]").textContent(), /error\[E0425\]: cannot find value `x` in this scope/);
+
+    const denied = (await itemWith(page, "rm -rf target")).locator("[data-testid=tool-call]");
+    assert.equal(await denied.getAttribute("data-state"), "denied");
+    assert.equal(await denied.locator("[data-testid=call-state]").textContent(), "denied");
+
+    const grep = page.locator("[data-testid=tool-call][data-tool=Grep]");
+    await itemWith(page, "Grep");
+    assert.equal(await grep.first().getAttribute("data-state"), "error");
+
+    const persisted = (await itemWith(page, "tool-results/toolu_0147a583d118e46e11ae28d8.txt")).locator("[data-testid=persisted]");
+    assert.match(await persisted.textContent(), /tool-results\/toolu_0147a583d118e46e11ae28d8\.txt/);
+
+    // The <synthetic> API error and the system api_error with status and retry.
+    await itemWith(page, "API error");
+    assert.ok(await page.locator("[data-testid=api-error]").count() >= 1, "the <synthetic> API error row is visible");
+    const sys = await (await itemWith(page, "retry")).locator("[data-testid=system-error]").textContent();
+    assert.match(sys, /HTTP \d{3}/);
+    assert.match(sys, /retry \d+ of \d+/);
+
+    const compaction = await (await itemWith(page, "compacted")).locator("[data-testid=compaction]").textContent();
+    assert.match(compaction, /167,000 → 9,100 tokens/);
+    assert.match(await (await itemWith(page, "idle 3")).textContent(), /idle 3 d/);
+    assert.match(await (await itemWith(page, "resumed")).textContent(), /resumed from claude-vscode/);
+
+    // Failed items carry the mark a person sees; the malformed line is named.
+    assert.match(await page.textContent("[data-testid=skipped-brief]"), /line 21 \(truncated JSON\)/);
+    await page.screenshot({ path: join(OUT, "view-synthetic.png") });
+  });
+});
