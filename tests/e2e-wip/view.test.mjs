@@ -8,26 +8,7 @@ import { mkdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { launch, withApp, pick, expectedStats, fixtures, ROOT } from "../e2e/helpers.mjs";
-import { open, walkList, itemWith, current, waitCurrent } from "../e2e/view-helpers.mjs";
-
-const OUT = join(ROOT, "test-results");
-const TMP = join(ROOT, "target/e2e");
-mkdirSync(OUT, { recursive: true });
-mkdirSync(TMP, { recursive: true });
-
-const SYN = "synthetic/projects/-Users-alex-code-app";
-const MAIN = `${SYN}/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl`;
-const HOSTILE = `${SYN}/736f7e77-f7fe-47f9-a81a-34c8baf2c7f1.jsonl`;
-const BIG_REAL = "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl";
-const TURN_CASES = [
-  MAIN,
-  HOSTILE,
-  `${SYN}/27e26b74-d9f6-4aa9-afff-37a69f7cb55e.jsonl`,
-  "real/tomjnsn__agentlogs/fixtures/claudecode/compact.jsonl",
-  "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
-  "real/DRMacIver__claude-reliability/snapshot-tests/tests/python-to-rust-port/transcript.jsonl",
-  BIG_REAL,
-];
+import { OUT, TMP, SYN, MAIN, HOSTILE, BIG_REAL, TURN_CASES, open, walkList, itemWith, current, waitCurrent } from "../e2e/view-helpers.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });

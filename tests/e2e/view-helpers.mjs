@@ -1,6 +1,28 @@
 // Helpers for the view tests: open a file, walk the virtualised list, find the current item.
 import assert from "node:assert/strict";
-import { pick } from "./helpers.mjs";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pick, ROOT } from "./helpers.mjs";
+
+export const OUT = join(ROOT, "test-results");
+export const TMP = join(ROOT, "target/e2e");
+mkdirSync(OUT, { recursive: true });
+mkdirSync(TMP, { recursive: true });
+
+export const SYN = "synthetic/projects/-Users-alex-code-app";
+export const MAIN = `${SYN}/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl`;
+export const HOSTILE = `${SYN}/736f7e77-f7fe-47f9-a81a-34c8baf2c7f1.jsonl`;
+export const BIG_REAL = "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl";
+export const TURN_CASES = [
+  MAIN,
+  HOSTILE,
+  `${SYN}/27e26b74-d9f6-4aa9-afff-37a69f7cb55e.jsonl`,
+  "real/tomjnsn__agentlogs/fixtures/claudecode/compact.jsonl",
+  "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+  "real/DRMacIver__claude-reliability/snapshot-tests/tests/python-to-rust-port/transcript.jsonl",
+  BIG_REAL,
+];
+
 
 /** Picks a transcript and waits for the full (not preview) view. */
 export async function open(page, file) {
