@@ -27,7 +27,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, Response};
 use yew::prelude::*;
 
-pub use reader::{read_blob, ReadError, ReadOutcome, CHUNK_BYTES};
+pub use reader::{read_blob, ReadError, ReadOutcome, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 use state::{Action, Loaded, Phase, State};
 
 use crate::index::Indexer;
