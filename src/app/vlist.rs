@@ -3,13 +3,21 @@
 //! Heights are estimated per item until it has been on screen once, then
 //! measured (`heights`, by item id, survive filtering). The rows sit in
 //! normal flow between two spacers whose heights stand for everything above
-//! and below the window, so the browser's scroll anchoring keeps the view
-//! steady when a measured row turns out taller than its estimate. Spacer
-//! heights are set through the CSSOM (the CSP forbids style attributes).
+//! and below the window. Spacer heights are set through the CSSOM (the CSP
+//! forbids style attributes).
+//!
+//! Anchoring is ours, not the browser's (`overflow-anchor: none`): after
+//! each scroll the first row in view and its distance from the list's top
+//! edge are remembered (`anchor`); after every render — a row measured
+//! taller than its estimate, a body arriving, the window moving — the
+//! scroll position is corrected so that row stays exactly where it was.
+//! The browser's own anchoring chose rows that the next render removed and
+//! made the view jump back by thousands of pixels on tall items.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -51,16 +59,33 @@ pub enum Msg {
     Took,
 }
 
+/// A row's place on screen when it was last seen.
+#[derive(Clone, Copy, Debug)]
+struct Anchor {
+    id: u32,
+    /// Its top edge minus the list's top edge, in pixels.
+    offset_px: f64,
+    /// The list's `scrollTop` at that moment: a scroll made since (whose
+    /// event has not arrived yet) is the person's and is kept.
+    scroll_px: i32,
+}
+
 pub struct VList {
     heights: Vec<f32>,
     window: (usize, usize),
     pads: (f64, f64),
     /// A jump being held in place: item id and until when (ms since epoch).
     pending: Option<(u32, f64)>,
+    /// The row that must not move on screen (see the module comment).
+    anchor: Option<Anchor>,
     container: NodeRef,
     top_pad: NodeRef,
     bottom_pad: NodeRef,
     on_resize: Callback<()>,
+    /// Watches the rendered rows, so a size change nobody reported (an
+    /// image decoding, a font arriving) is measured too. Re-armed after
+    /// each render; `None` where the browser has no `ResizeObserver`.
+    observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut(js_sys::Array)>)>,
 }
 
 impl VList {
@@ -154,11 +179,16 @@ impl Component for VList {
             window: (0, 0),
             pads: (0.0, 0.0),
             pending: None,
+            anchor: None,
             container: NodeRef::default(),
             top_pad: NodeRef::default(),
             bottom_pad: NodeRef::default(),
             on_resize: ctx.link().callback(|()| Msg::Measure),
+            observer: None,
         };
+        let measure = ctx.link().callback(|()| Msg::Measure);
+        let f = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| measure.emit(()));
+        me.observer = web_sys::ResizeObserver::new(f.as_ref().unchecked_ref()).ok().map(|o| (o, f));
         me.reset_heights(ctx);
         me.refresh(ctx);
         me
@@ -166,16 +196,20 @@ impl Component for VList {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
-            Msg::Scroll => self.refresh(ctx),
+            Msg::Scroll => {
+                // The person (or a jump) moved the view: this is the place to keep.
+                self.anchor = self.find_anchor();
+                self.refresh(ctx)
+            }
             Msg::Took => {
                 self.pending = None;
                 false
             }
-            // A row changed size (its body arrived, it was expanded).
+            // A row changed size (its body arrived, it was expanded, an
+            // image decoded): render again only if the window or a spacer moves.
             Msg::Measure => {
-                self.measure();
-                self.refresh(ctx);
-                true
+                let measured = self.measure();
+                self.refresh(ctx) || measured
             }
         }
     }
@@ -213,10 +247,17 @@ impl Component for VList {
         }
     }
 
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        if let Some((o, _)) = &self.observer {
+            o.disconnect();
+        }
+    }
+
     fn rendered(&mut self, ctx: &Context<Self>, first: bool) {
         set_height(&self.top_pad, self.pads.0);
         set_height(&self.bottom_pad, self.pads.1);
         let changed = self.measure();
+        self.observe_rows();
         if first {
             if let Some(t) = ctx.props().target {
                 self.begin_jump(ctx, t);
@@ -238,6 +279,12 @@ impl Component for VList {
                 realigned = true;
             }
         }
+        if self.pending.is_none() && !realigned {
+            realigned = self.restore_anchor();
+        }
+        if self.pending.is_some() || realigned || self.anchor.is_none() {
+            self.anchor = self.find_anchor();
+        }
         if changed || realigned {
             ctx.link().send_message(Msg::Scroll);
         }
@@ -250,11 +297,59 @@ impl VList {
         c.query_selector(&format!(":scope > .vrows > .vrow[data-id=\"{id}\"]")).ok()??.dyn_into::<HtmlElement>().ok()
     }
 
+    /// Points the resize observer at the rows now in the DOM (its first
+    /// report for each comes as one `Msg::Measure`, which finds nothing new
+    /// and renders nothing).
+    fn observe_rows(&self) {
+        let (Some((o, _)), Some(c)) = (&self.observer, self.element()) else { return };
+        o.disconnect();
+        let Ok(rows) = c.query_selector_all(":scope > .vrows > .vrow") else { return };
+        for i in 0..rows.length() {
+            if let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                o.observe(&el);
+            }
+        }
+    }
+
+    /// The first rendered row whose bottom is below the list's top edge, and
+    /// its top edge relative to the list's top edge.
+    fn find_anchor(&self) -> Option<Anchor> {
+        let c = self.element()?;
+        let top = c.get_bounding_client_rect().top();
+        let rows = c.query_selector_all(":scope > .vrows > .vrow").ok()?;
+        for i in 0..rows.length() {
+            let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else { continue };
+            let r = el.get_bounding_client_rect();
+            if r.bottom() > top {
+                let id = el.get_attribute("data-id")?.parse::<u32>().ok()?;
+                return Some(Anchor { id, offset_px: r.top() - top, scroll_px: c.scroll_top() });
+            }
+        }
+        None
+    }
+
+    /// Scrolls so the anchor row is where it was; whether the scroll position
+    /// changed. Without the row in the DOM (the window moved past it) there
+    /// is nothing to hold.
+    fn restore_anchor(&self) -> bool {
+        let Some(a) = self.anchor else { return false };
+        let (Some(c), Some(el)) = (self.element(), self.row_element(a.id)) else { return false };
+        let before = c.scroll_top();
+        let now = el.get_bounding_client_rect().top() - c.get_bounding_client_rect().top();
+        let expected = a.offset_px - f64::from(before - a.scroll_px);
+        let shift = now - expected;
+        if shift.abs() < 1.0 {
+            return false;
+        }
+        c.set_scroll_top(before + shift.round() as i32);
+        c.scroll_top() != before
+    }
+
     /// Reads the rendered rows' heights; whether any changed.
     ///
     /// A row still waiting for its body is not measured (its placeholder is
-    /// not its height) and is held at its last known height, so rows that
-    /// come back into view do not shrink and grow under the reader.
+    /// not its height) and is held at exactly its last known height, so rows
+    /// that come back into view do not shrink and grow under the reader.
     fn measure(&mut self) -> bool {
         let Some(c) = self.element() else { return false };
         let Ok(rows) = c.query_selector_all(":scope > .vrows > .vrow") else { return false };
@@ -264,12 +359,16 @@ impl VList {
             let Some(id) = el.get_attribute("data-id").and_then(|s| s.parse::<usize>().ok()) else { continue };
             let settled = el.query_selector(":scope > [data-settled]").ok().flatten().is_some();
             if !settled {
+                // Exactly its last height, so the rows below sit where the
+                // height table says they do.
                 if let Some(h) = self.heights.get(id) {
-                    let _ = el.style().set_property("min-height", &format!("{h:.0}px"));
+                    let _ = el.style().set_property("height", &format!("{h:.0}px"));
+                    let _ = el.style().set_property("overflow", "hidden");
                 }
                 continue;
             }
-            let _ = el.style().remove_property("min-height");
+            let _ = el.style().remove_property("height");
+            let _ = el.style().remove_property("overflow");
             let h = el.get_bounding_client_rect().height() as f32;
             if id < self.heights.len() && (self.heights[id] - h).abs() > 0.5 {
                 self.heights[id] = h;

@@ -51,3 +51,240 @@ test("tool calls show their input, result, duration and state", async (t) => {
     await page.screenshot({ path: join(OUT, "view-synthetic.png") });
   });
 });
+
+/**
+ * The lines of the items a failure walk must visit, computed from the file
+ * on its own: a failed record, or for a failed tool_result / denial the API
+ * turn that made the call (the first line of its message.id).
+ */
+function failedItemLines(file) {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const firstLineOfMsg = new Map(), callLine = new Map(), out = new Set();
+  const recs = [];
+  lines.forEach((text, i) => {
+    let r;
+    try { r = JSON.parse(text.replace(/^\uFEFF/, "")); } catch { return; }
+    if (!r || typeof r !== "object" || Array.isArray(r)) return;
+    recs.push([i + 1, r]);
+    const id = r.message?.id;
+    if (r.type === "assistant" && typeof id === "string" && !firstLineOfMsg.has(id)) firstLineOfMsg.set(id, i + 1);
+    if (r.type === "assistant" && Array.isArray(r.message?.content)) {
+      for (const b of r.message.content) if (b?.type === "tool_use") callLine.set(b.id, firstLineOfMsg.get(id) ?? i + 1);
+    }
+  });
+  for (const [line, r] of recs) {
+    const blocks = Array.isArray(r.message?.content) ? r.message.content : [];
+    const results = blocks.filter((b) => b?.type === "tool_result");
+    const errorResult = r.type === "user" && results.some((b) => b.is_error === true);
+    const denial = r.type === "user" && r.toolDenialKind != null;
+    const apiError = r.type === "assistant" && r.isApiErrorMessage === true;
+    const sysError = r.type === "system" && (r.level === "error" || r.subtype === "api_error");
+    if (!(errorResult || denial || apiError || sysError)) continue;
+    if (r.type === "user" && results.length === blocks.length && results.length > 0 && callLine.has(results[0].tool_use_id)) {
+      out.add(callLine.get(results[0].tool_use_id));
+    } else if (r.type === "assistant") {
+      out.add(firstLineOfMsg.get(r.message?.id) ?? line);
+    } else {
+      out.add(line);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+test("one item per API turn: the grouped turn count equals assistant_messages", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  await withApp(browser, async ({ page }) => {
+    for (const rel of TURN_CASES) {
+      await open(page, join(root, rel));
+      const { items, maxRows } = await walkList(page);
+      const turns = new Set(items.filter((i) => i.kind === "turn").map((i) => i.turn));
+      assert.equal(turns.size, expectedStats(rel).assistant_messages, `${rel}: API turns shown`);
+      // File order is the order of the list.
+      const lines = items.map((i) => i.line);
+      assert.deepEqual(lines, [...lines].sort((a, b) => a - b), `${rel}: items in file order`);
+      assert.ok(maxRows < 80, `${rel}: at most a window of rows in the DOM (saw ${maxRows})`);
+    }
+  });
+});
+
+test("n and N walk the failures in file order; j and k walk turns", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const file = join(root, MAIN);
+  const want = failedItemLines(file);
+  assert.ok(want.length >= 3, `the synthetic file has failures: ${want}`);
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    await page.locator("[data-testid=turn-list]").click({ position: { x: 5, y: 5 } });
+    const visited = [];
+    for (let i = 0; i < want.length; i++) {
+      await page.keyboard.press("n");
+      const c = await waitCurrent(page, (c) => c.line !== visited.at(-1), `failure ${i + 1}`);
+      visited.push(c.line);
+      assert.ok(await page.locator("article.item.current.failed").count() === 1, "the current item is marked failed");
+    }
+    assert.deepEqual(visited, want, "n visits every failure, in order");
+    assert.equal(new URL(page.url()).hash, `#L${want.at(-1)}`, "the address follows");
+    await page.keyboard.press("N");
+    await waitCurrent(page, (c) => c.line === want.at(-2), "N goes back one failure");
+    await page.keyboard.press("j");
+    const afterJ = await waitCurrent(page, (c) => c.line > want.at(-2), "j goes to the next turn or prompt");
+    await page.keyboard.press("k");
+    await waitCurrent(page, (c) => c.line < afterJ.line, "k goes back");
+  });
+});
+
+test("search finds a phrase far down a real file, in any letter case, and jumps to it", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const file = join(root, BIG_REAL);
+  // A plain phrase from the start of one of the last texts or tool results in the file.
+  const whole = readFileSync(file, "utf8");
+  const lines = whole.split("\n");
+  let needle = null, needleLine = 0, needleCount = 0;
+  for (let i = lines.length - 1; i > lines.length / 2 && !needle; i--) {
+    let r;
+    try { r = JSON.parse(lines[i]); } catch { continue; }
+    for (const b of Array.isArray(r?.message?.content) ? r.message.content : []) {
+      if (b?.type !== "tool_result" && b?.type !== "text") continue;
+      const text = b.type === "text" ? String(b.text ?? "") : typeof b.content === "string" ? b.content
+        : Array.isArray(b.content) ? b.content.filter((c) => c?.type === "text").map((c) => c.text).join("\n") : "";
+      const m = text.split("\n").slice(0, 5).join(" ").match(/[A-Za-z][A-Za-z0-9 _.-]{18,40}[A-Za-z0-9]/g) ?? [];
+      // On this line only (Claude Code repeats a result in `toolUseResult`,
+      // so the phrase may occur twice within it), in any letter case.
+      const lower = lines.map((l) => l.toLowerCase());
+      const unique = m.find((s) => lower.filter((l) => l.includes(s.toLowerCase())).length === 1);
+      if (unique) { needle = unique; needleLine = i + 1; needleCount = lower[i].split(unique.toLowerCase()).length - 1; break; }
+    }
+  }
+  assert.ok(needle, "found a phrase to look for");
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    // Case-insensitive: the person types it in capitals.
+    await page.fill("[data-testid=search]", needle.toUpperCase());
+    await page.press("[data-testid=search]", "Enter");
+    await page.waitForSelector("[data-testid=search-status][data-matches]");
+    assert.equal(await page.getAttribute("[data-testid=search-status]", "data-items"), "1", `one item matches ${needle}`);
+    assert.equal(await page.getAttribute("[data-testid=search-status]", "data-matches"), String(needleCount), `every occurrence of ${needle} counted`);
+    const c = await waitCurrent(page, (c) => c.text.includes(needle), `the item showing ${JSON.stringify(needle)}`);
+    assert.ok(c.line <= needleLine, "the item holds the matching line");
+    assert.ok(c.line > lines.length / 3, `far down the file (line ${c.line} of ${lines.length})`);
+    assert.equal(await page.locator("article.item.current.hit").count(), 1, "marked as a hit");
+    // Esc clears the search.
+    await page.press("[data-testid=search]", "Escape");
+  });
+});
+
+test("#L<line> in the address restores the position, and line links set it", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const file = join(root, BIG_REAL);
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    const { items } = await walkList(page);
+    const deep = items.filter((i) => i.kind === "turn").at(-5);
+    // Reopen the file with that line in the address: the view starts there.
+    await page.evaluate((l) => { location.hash = `#L${l}`; }, deep.line);
+    await open(page, file);
+    await waitCurrent(page, (c) => c.line === deep.line, `line ${deep.line} restored`);
+    // Clicking another item's line link moves the address and the view.
+    const other = page.locator("article.item:not(.current) a.ln").first();
+    const otherLine = Number((await other.textContent()).slice(1));
+    await other.click();
+    await waitCurrent(page, (c) => c.line === otherLine, "the clicked line becomes current");
+    assert.equal(new URL(page.url()).hash, `#L${otherLine}`);
+    // A line inside a turn (not its first) lands on the turn that holds it.
+    await page.evaluate((l) => { location.hash = `#L${l}`; }, deep.line + 1);
+    await waitCurrent(page, (c) => c.line <= deep.line + 1, "a line inside an item lands on its item");
+  });
+});
+
+test("hostile transcript text stays text: no script runs, nothing is injected", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  await withApp(browser, async ({ page }) => {
+    await open(page, join(root, HOSTILE));
+    const item = await itemWith(page, "<script>alert(1)</script>");
+    assert.match(await item.textContent(), /<img src=x onerror=alert\(2\)>/, "raw HTML shown literally");
+    assert.equal(await page.locator(".item script, .item img[src=x], .item iframe, .item object").count(), 0, "no element from the transcript");
+    const hrefs = await page.$$eval(".item a[href]", (as) => as.map((a) => a.getAttribute("href")));
+    for (const h of hrefs) assert.ok(/^(#L\d+|https?:)/.test(h), `only line links and http(s) links: ${h}`);
+    // The malformed lines are listed by number, with a reason.
+    assert.match(await page.textContent("[data-testid=skipped-brief]"), /line \d+ \(/);
+    await page.waitForTimeout(300);
+  });
+  // withApp fails the test on any dialog, console error or page error.
+});
+
+test("filters: failures only, one tool, bookkeeping on demand", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  await withApp(browser, async ({ page }) => {
+    await open(page, join(root, MAIN));
+    const shown = async () => Number((await page.textContent("[data-testid=shown-count]")).replace(/\D/g, ""));
+    const all = await shown();
+    await page.check("[data-testid=filter-failures]");
+    const fails = await walkList(page);
+    assert.equal(fails.items.length, failedItemLines(join(root, MAIN)).length);
+    assert.equal(await page.locator("article.item:not(.failed)").count(), 0, "only failed items");
+    await page.uncheck("[data-testid=filter-failures]");
+    const bashValue = await page.$eval("[data-testid=filter-tool]", (s) => [...s.options].find((o) => o.textContent.startsWith("Bash ")).value);
+    await page.selectOption("[data-testid=filter-tool]", bashValue);
+    const bash = await walkList(page);
+    assert.ok(bash.items.length > 0 && bash.items.length < all);
+    assert.equal(await page.locator("article.item[data-kind=turn]:not(:has([data-tool=Bash]))").count(), 0, "every turn shown calls Bash");
+    await page.selectOption("[data-testid=filter-tool]", "");
+    assert.equal(await page.locator("article.item[data-kind=other]").count(), 0, "bookkeeping hidden by default");
+    await page.check("[data-testid=filter-bookkeeping]");
+    assert.ok((await shown()) > all, "bookkeeping rows added");
+    const withBk = await walkList(page);
+    assert.ok(withBk.items.some((i) => i.kind === "other"), "bookkeeping rows shown");
+  });
+});
+
+test("a 60 MB file: few rows in the DOM, and the end of the file is reachable", async () => {
+  const big = join(TMP, "big.jsonl");
+  if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
+  const lineCount = readFileSync(big).toString("latin1").split("\n").filter((l) => l.length).length;
+  await withApp(browser, async ({ page }) => {
+    await open(page, big);
+    const count = Number(await page.getAttribute("[data-testid=turn-list]", "data-count"));
+    assert.ok(count > 1000, `many items (${count})`);
+    assert.ok(await page.locator(".vrow").count() < 60, "only a window of rows");
+    await page.evaluate(() => { const l = document.querySelector("[data-testid=turn-list]"); l.scrollTop = l.scrollHeight; });
+    await page.waitForTimeout(500);
+    await page.evaluate(() => { const l = document.querySelector("[data-testid=turn-list]"); l.scrollTop = l.scrollHeight; });
+    await page.waitForTimeout(500);
+    const last = await page.$$eval("article.item", (as) => Math.max(...as.map((a) => Number(a.dataset.line))));
+    assert.ok(last > lineCount * 0.95, `the last lines are shown (line ${last} of ${lineCount})`);
+    assert.ok(await page.locator(".vrow").count() < 60, "still only a window of rows");
+  });
+});
+
+test("light and dark, following the system, with a toggle that remembers", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  for (const colorScheme of ["light", "dark"]) {
+    await withApp(browser, async ({ page }) => {
+      await open(page, join(root, BIG_REAL));
+      await page.waitForTimeout(400);
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const dark = bg.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b) < 3 * 128;
+      assert.equal(dark, colorScheme === "dark", `the page follows the system (${colorScheme}): ${bg}`);
+      await page.screenshot({ path: join(OUT, `view-${colorScheme}.png`) });
+      // The toggle: system → dark → light → system.
+      const toggle = page.locator("[data-testid=theme-toggle]");
+      assert.equal(await toggle.getAttribute("data-mode"), "system");
+      await toggle.click();
+      assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+      await toggle.click();
+      assert.equal(await page.getAttribute("html", "data-theme"), "light");
+      await page.reload();
+      await page.waitForSelector("text=Choose a transcript");
+      assert.equal(await page.getAttribute("html", "data-theme"), "light", "the choice survives a reload");
+      await page.click("[data-testid=theme-toggle]");
+      assert.equal(await page.getAttribute("html", "data-theme"), null);
+    }, { colorScheme });
+  }
+});
