@@ -13,12 +13,14 @@ export const SYN = "synthetic/projects/-Users-alex-code-app";
 export const MAIN = `${SYN}/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl`;
 export const HOSTILE = `${SYN}/736f7e77-f7fe-47f9-a81a-34c8baf2c7f1.jsonl`;
 export const BIG_REAL = "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-claude-code-log-sample/0d3a8e6f-290f-4105-a327-a2496e5e2a83.jsonl";
+/** Items several screens tall: where a virtualised list shows its faults. */
+export const TALL = "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl";
 export const TURN_CASES = [
   MAIN,
   HOSTILE,
   `${SYN}/27e26b74-d9f6-4aa9-afff-37a69f7cb55e.jsonl`,
   "real/tomjnsn__agentlogs/fixtures/claudecode/compact.jsonl",
-  "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects/sample-project/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl",
+  TALL,
   "real/DRMacIver__claude-reliability/snapshot-tests/tests/python-to-rust-port/transcript.jsonl",
   BIG_REAL,
 ];
@@ -97,3 +99,46 @@ export async function waitCurrent(page, pred, what) {
   assert.fail(`current item in view: ${what}; last seen ${JSON.stringify(await current(page))?.slice(0, 300)}`);
 }
 
+
+/**
+ * Scrolls the list by `stepPx` per frame (negative: from the end upwards)
+ * until it reaches the other end, and checks after each step that the row
+ * which was at the top moved by exactly the step: the content never jumps
+ * under the reader. Jumps within two screens of the end are reported apart
+ * (there the last rows' measured heights can shorten the list under a
+ * scroll position that is already at its maximum).
+ */
+export async function scrollSteadiness(page, stepPx) {
+  return page.evaluate(async (step) => {
+    const list = document.querySelector("[data-testid=turn-list]");
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+    const edge = () => list.getBoundingClientRect().top;
+    const topRow = () => {
+      for (const r of list.querySelectorAll(".vrow")) {
+        const b = r.getBoundingClientRect();
+        if (b.bottom > edge() + 5) return { id: r.dataset.id, at: b.top - edge() };
+      }
+      return null;
+    };
+    if (step < 0) { list.scrollTop = 1e9; await frame(); await frame(); }
+    const jumps = [], nearEnd = [];
+    let before = null, steps = 0, reached = false;
+    for (; steps < 5000; steps++) {
+      await frame();
+      if (before) {
+        const row = list.querySelector(`.vrow[data-id="${before.id}"]`);
+        if (row) {
+          const moved = before.at - (row.getBoundingClientRect().top - edge());
+          if (Math.abs(moved - before.wanted) > 2) (before.nearEnd ? nearEnd : jumps).push({ row: before.id, wanted: before.wanted, moved: Math.round(moved), scrollTop: list.scrollTop });
+        }
+      }
+      const got = list.scrollTop;
+      if ((step > 0 && got + list.clientHeight >= list.scrollHeight - 2) || (step < 0 && got <= 0)) { reached = true; break; }
+      const t = topRow();
+      const fromEnd = list.scrollHeight - list.clientHeight - got;
+      list.scrollTop = got + step;
+      before = t && { ...t, wanted: list.scrollTop - got, nearEnd: fromEnd < 2 * list.clientHeight + Math.abs(step) };
+    }
+    return { jumps, nearEnd, steps, reached };
+  }, stepPx);
+}

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { launch, withApp, pick, expectedStats, fixtures, ROOT } from "./helpers.mjs";
-import { OUT, TMP, SYN, MAIN, HOSTILE, BIG_REAL, TURN_CASES, open, walkList, itemWith, current, waitCurrent } from "./view-helpers.mjs";
+import { OUT, TMP, SYN, MAIN, HOSTILE, BIG_REAL, TALL, TURN_CASES, scrollSteadiness, open, walkList, itemWith, current, waitCurrent } from "./view-helpers.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -104,6 +104,19 @@ test("one item per API turn: the grouped turn count equals assistant_messages", 
       const lines = items.map((i) => i.line);
       assert.deepEqual(lines, [...lines].sort((a, b) => a - b), `${rel}: items in file order`);
       assert.ok(maxRows < 80, `${rel}: at most a window of rows in the DOM (saw ${maxRows})`);
+    }
+  });
+});
+
+test("scrolling through items several screens tall: the content moves with the scroll, never jumps", { timeout: 180000 }, async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  await withApp(browser, async ({ page }) => {
+    await open(page, join(root, TALL));
+    for (const step of [300, -300, 1500, -1500]) {
+      const r = await scrollSteadiness(page, step);
+      assert.ok(r.reached, `${step} px per frame reaches the other end (${r.steps} steps)`);
+      assert.deepEqual(r.jumps, [], `${step} px per frame: the row at the top moves by the step`);
     }
   });
 });
