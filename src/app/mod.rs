@@ -35,14 +35,19 @@ use crate::model::view::View;
 use crate::model::{verdict, Stats, DEFAULT_IDLE_GAP_SECS};
 use shared::Shared;
 
+/// How often the progress bar is redrawn while a file is read.
+const PROGRESS_MS: f64 = 100.0;
+
 const IDLE_GAP_MS: i64 = DEFAULT_IDLE_GAP_SECS as i64 * 1000;
 
 /// Everything the page shows of an index.
-fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: crate::index::Index, first_bytes: &[u8], elapsed_ms: f64) -> Loaded {
+fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: crate::index::Index, first_bytes: &[u8], elapsed_ms: f64, index_ms: f64) -> Loaded {
+    let t0 = now_ms();
     let stats = Stats::compute(&index, DEFAULT_IDLE_GAP_SECS);
     let verdict = verdict::judge(&index, first_bytes);
     let view = Rc::new(View::build(&index, IDLE_GAP_MS));
-    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms }
+    let build_ms = now_ms() - t0;
+    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms, index_ms, build_ms }
 }
 
 /// Where the bytes come from.
@@ -97,23 +102,32 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
         // of the list is on screen while the rest of a big file is read.
         if (first.len() as u64) < size_bytes {
             if let Some(end) = memchr::memrchr(b'\n', first) {
+                let t0 = now_ms();
                 let index = Indexer::index_bytes(&first[..=end]);
-                let l = loaded(&name, size_bytes, &blob, index, first, now_ms() - started);
+                let index_ms = now_ms() - t0;
+                let l = loaded(&name, size_bytes, &blob, index, first, now_ms() - started, index_ms);
                 preview.dispatch(Action::Preview { generation, loaded: Rc::new(l) });
             }
         }
     };
+    // The progress bar is redrawn at most every PROGRESS_MS: a redraw
+    // costs as much as indexing a chunk once the preview is on screen.
+    let mut shown_ms = f64::NEG_INFINITY;
     let outcome = read_blob(&blob, CHUNK_BYTES, on_first, |read_bytes| {
         if latest.get() != generation {
             return false;
         }
-        progress.dispatch(Action::Progress { generation, read_bytes });
+        let now = now_ms();
+        if now - shown_ms >= PROGRESS_MS || read_bytes == size_bytes {
+            shown_ms = now;
+            progress.dispatch(Action::Progress { generation, read_bytes });
+        }
         true
     })
     .await;
     match outcome {
-        Ok(ReadOutcome { index, first_bytes }) => {
-            let l = loaded(&name, size_bytes, &blob, index, &first_bytes, now_ms() - started);
+        Ok(ReadOutcome { index, first_bytes, index_ms }) => {
+            let l = loaded(&name, size_bytes, &blob, index, &first_bytes, now_ms() - started, index_ms);
             dispatch.dispatch(Action::Finished { generation, loaded: Rc::new(l) });
         }
         Err(ReadError::Superseded) => {}

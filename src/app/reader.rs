@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Blob;
 
+use super::now_ms;
 use crate::index::{Index, Indexer};
 
 /// The shared chunk size (see [`crate::index::CHUNK_BYTES`]).
@@ -22,6 +23,8 @@ pub const SNIFF_BYTES: usize = 16;
 pub struct ReadOutcome {
     pub index: Index,
     pub first_bytes: Vec<u8>,
+    /// Time spent in the indexer itself (not waiting for the browser).
+    pub index_ms: f64,
 }
 
 /// Why a read stopped.
@@ -39,11 +42,45 @@ fn js_message(e: wasm_bindgen::JsValue) -> String {
         .unwrap_or_else(|| "the browser could not read the file".into())
 }
 
+/// The longest stretch of work between two turns of the event loop.
+const YIELD_EVERY_MS: f64 = 30.0;
+
+/// Starts reading `blob[from..to]`; the browser reads while wasm works.
+fn start_read(blob: &Blob, from: u64, to: u64) -> Result<JsFuture, ReadError> {
+    let slice = blob
+        .slice_with_f64_and_f64(from as f64, to as f64)
+        .map_err(|e| ReadError::Browser(js_message(e)))?;
+    Ok(JsFuture::from(slice.array_buffer()))
+}
+
+/// Gives the page a turn of its event loop (input, rendering) without the
+/// 4 ms minimum that nested `setTimeout(0)`s get: a message to ourselves.
+async fn yield_to_page() {
+    let Ok(ch) = web_sys::MessageChannel::new() else {
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        return;
+    };
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        ch.port1().set_onmessage(Some(resolve.unchecked_ref()));
+        if ch
+            .port2()
+            .post_message(&wasm_bindgen::JsValue::NULL)
+            .is_err()
+        {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+    ch.port1().set_onmessage(None);
+}
+
 /// Reads `blob` chunk by chunk. `on_first(bytes)` gets the first chunk
 /// (at most [`FIRST_CHUNK_BYTES`]) before it is indexed; `on_progress(read_bytes)`
 /// is called after each chunk and returns `false` when the read should stop
-/// (superseded). Between chunks control returns to the event loop, so the
-/// page stays responsive and the progress bar repaints.
+/// (superseded). The next chunk is already being read while this one is
+/// indexed (at most two chunks in memory). Between chunks control returns
+/// to the event loop, so the page stays responsive and the progress bar
+/// repaints.
 pub async fn read_blob(
     blob: &Blob,
     chunk_bytes: u64,
@@ -51,16 +88,29 @@ pub async fn read_blob(
     mut on_progress: impl FnMut(u64) -> bool,
 ) -> Result<ReadOutcome, ReadError> {
     let size = blob.size() as u64;
+    let chunk_bytes = chunk_bytes.max(1);
     let mut ix = Indexer::new();
     let mut buf: Vec<u8> = Vec::new();
     let mut first_bytes = Vec::new();
-    let mut at = 0u64;
     let mut on_first = Some(on_first);
-    while at < size {
-        let step = if at == 0 { chunk_bytes.min(FIRST_CHUNK_BYTES) } else { chunk_bytes };
-        let end = (at + step.max(1)).min(size);
-        let slice = blob.slice_with_f64_and_f64(at as f64, end as f64).map_err(|e| ReadError::Browser(js_message(e)))?;
-        let ab = JsFuture::from(slice.array_buffer()).await.map_err(|e| ReadError::Browser(js_message(e)))?;
+    let mut index_ms = 0.0;
+    let mut yielded_ms = now_ms();
+    let first_end = chunk_bytes.min(FIRST_CHUNK_BYTES).min(size);
+    let mut pending = if size > 0 {
+        Some((first_end, start_read(blob, 0, first_end)?))
+    } else {
+        None
+    };
+    while let Some((end, read)) = pending.take() {
+        let waited_from = now_ms();
+        let ab = read.await.map_err(|e| ReadError::Browser(js_message(e)))?;
+        if now_ms() - waited_from > 1.0 {
+            yielded_ms = now_ms();
+        }
+        if end < size {
+            let next_end = (end + chunk_bytes).min(size);
+            pending = Some((next_end, start_read(blob, end, next_end)?));
+        }
         let view = Uint8Array::new(&ab);
         buf.resize(view.length() as usize, 0);
         view.copy_to(&mut buf);
@@ -71,13 +121,25 @@ pub async fn read_blob(
         if let Some(f) = on_first.take() {
             f(&buf);
         }
+        let t0 = now_ms();
         ix.push(&buf);
-        at = end;
-        if !on_progress(at) {
+        index_ms += now_ms() - t0;
+        if !on_progress(end) {
             return Err(ReadError::Superseded);
         }
-        // Let the page paint and handle input before the next chunk.
-        gloo::timers::future::TimeoutFuture::new(0).await;
+        // Awaiting a read usually hands the event loop over already; when
+        // reads come back faster than we index, hand it over ourselves.
+        if now_ms() - yielded_ms >= YIELD_EVERY_MS {
+            yield_to_page().await;
+            yielded_ms = now_ms();
+        }
     }
-    Ok(ReadOutcome { index: ix.finish(), first_bytes })
+    let t0 = now_ms();
+    let index = ix.finish();
+    index_ms += now_ms() - t0;
+    Ok(ReadOutcome {
+        index,
+        first_bytes,
+        index_ms,
+    })
 }

@@ -24,7 +24,12 @@ pub struct Loaded {
     pub verdict: Verdict,
     /// The list at the default idle threshold.
     pub view: Rc<View>,
+    /// From the pick to the last chunk indexed (reading and indexing).
     pub elapsed_ms: f64,
+    /// Of `elapsed_ms`, the time spent in the indexer.
+    pub index_ms: f64,
+    /// Building the facts and the list from the index, after that.
+    pub build_ms: f64,
 }
 
 #[derive(Clone, Default)]

@@ -361,7 +361,9 @@ pub fn viewer(p: &Props) -> Html {
     });
     let dispatch = ui.dispatcher();
     html! {
-        <div class="viewer" data-testid="viewer" data-wasm-memory-bytes={wasm_memory_bytes().to_string()}>
+        <div class="viewer" data-testid="viewer" data-wasm-memory-bytes={wasm_memory_bytes().to_string()}
+            data-read-ms={format!("{:.0}", p.loaded.0.elapsed_ms)} data-build-ms={format!("{:.0}", p.loaded.0.build_ms)}
+            data-index-ms={format!("{:.0}", p.loaded.0.index_ms)}>
             <super::header::Header loaded={p.loaded.clone()} ctx={ctx.clone()} idle_mins={ui.idle_mins} partial={p.partial}
                 on_idle={dispatch.to_callback().reform(Action::SetIdleMins)} />
             <super::toolbar::Toolbar ctx={ctx.clone()} filter={ui.filter.clone()} search={ui.search.clone()} shown={ui.visible.len()}
