@@ -186,7 +186,7 @@ impl Component for VList {
             on_resize: ctx.link().callback(|()| Msg::Measure),
             observer: None,
         };
-        let measure = ctx.link().callback(|()| Msg::Measure);
+        let measure = me.on_resize.clone();
         let f = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| measure.emit(()));
         me.observer = web_sys::ResizeObserver::new(f.as_ref().unchecked_ref()).ok().map(|o| (o, f));
         me.reset_heights(ctx);
@@ -292,6 +292,12 @@ impl Component for VList {
 }
 
 impl VList {
+    /// The rendered rows, top to bottom.
+    fn rows(&self) -> Vec<HtmlElement> {
+        let Some(rows) = self.element().and_then(|c| c.query_selector_all(":scope > .vrows > .vrow").ok()) else { return Vec::new() };
+        (0..rows.length()).filter_map(|i| rows.item(i)?.dyn_into::<HtmlElement>().ok()).collect()
+    }
+
     fn row_element(&self, id: u32) -> Option<HtmlElement> {
         let c = self.element()?;
         c.query_selector(&format!(":scope > .vrows > .vrow[data-id=\"{id}\"]")).ok()??.dyn_into::<HtmlElement>().ok()
@@ -301,13 +307,10 @@ impl VList {
     /// report for each comes as one `Msg::Measure`, which finds nothing new
     /// and renders nothing).
     fn observe_rows(&self) {
-        let (Some((o, _)), Some(c)) = (&self.observer, self.element()) else { return };
+        let Some((o, _)) = &self.observer else { return };
         o.disconnect();
-        let Ok(rows) = c.query_selector_all(":scope > .vrows > .vrow") else { return };
-        for i in 0..rows.length() {
-            if let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
-                o.observe(&el);
-            }
+        for el in self.rows() {
+            o.observe(&el);
         }
     }
 
@@ -316,9 +319,7 @@ impl VList {
     fn find_anchor(&self) -> Option<Anchor> {
         let c = self.element()?;
         let top = c.get_bounding_client_rect().top();
-        let rows = c.query_selector_all(":scope > .vrows > .vrow").ok()?;
-        for i in 0..rows.length() {
-            let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else { continue };
+        for el in self.rows() {
             let r = el.get_bounding_client_rect();
             if r.bottom() > top {
                 let id = el.get_attribute("data-id")?.parse::<u32>().ok()?;
@@ -351,11 +352,8 @@ impl VList {
     /// not its height) and is held at exactly its last known height, so rows
     /// that come back into view do not shrink and grow under the reader.
     fn measure(&mut self) -> bool {
-        let Some(c) = self.element() else { return false };
-        let Ok(rows) = c.query_selector_all(":scope > .vrows > .vrow") else { return false };
         let mut changed = false;
-        for i in 0..rows.length() {
-            let Some(el) = rows.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else { continue };
+        for el in self.rows() {
             let Some(id) = el.get_attribute("data-id").and_then(|s| s.parse::<usize>().ok()) else { continue };
             let settled = el.query_selector(":scope > [data-settled]").ok().flatten().is_some();
             if !settled {
