@@ -25,6 +25,7 @@ pub mod row;
 pub mod scan;
 mod simd;
 pub mod time;
+pub mod wire;
 
 pub use intern::{FxHashMap, Interner, Sym};
 pub use row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
