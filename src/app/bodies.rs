@@ -56,21 +56,56 @@ impl BodyCache {
 
 pub type SharedCache = Rc<RefCell<BodyCache>>;
 
+/// Rows closer than this in the file are read with one `Blob.slice` (each
+/// slice of a picked file costs the browser a round trip of its own).
+const MERGE_GAP_BYTES: u64 = 64 << 10;
+/// One read covers at most this many bytes (unless a single line is longer).
+const MERGE_MAX_BYTES: u64 = 4 << 20;
+
 /// Reads and parses `rows` (cached ones are not read again). A row that
-/// cannot be read or parsed comes back as `None`.
+/// cannot be read or parsed comes back as `None`. Rows near each other in
+/// the file are read together.
 pub async fn fetch(blob: &Blob, ix: &Index, cache: &SharedCache, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
     let mut out = Vec::with_capacity(rows.len());
+    let mut missing = Vec::new();
     for &r in rows {
-        if let Some(b) = cache.borrow_mut().get(r) {
-            out.push((r, Some(b)));
-            continue;
+        match cache.borrow_mut().get(r) {
+            Some(b) => out.push((r, Some(b))),
+            None => missing.push(r),
         }
-        let row = &ix.rows[r as usize];
-        let body = read_range(blob, row.offset, row.end_offset()).await.and_then(|bytes| Body::parse(&bytes)).map(Rc::new);
-        if let Some(b) = &body {
-            cache.borrow_mut().put(r, b.clone(), row.len_bytes);
+    }
+    missing.sort_by_key(|&r| ix.rows[r as usize].offset);
+    for run in runs(ix, &missing) {
+        let (first, last) = (&ix.rows[run[0] as usize], &ix.rows[run[run.len() - 1] as usize]);
+        let (start, end) = (first.offset, last.end_offset());
+        let bytes = read_range(blob, start, end).await;
+        for &r in run {
+            let row = &ix.rows[r as usize];
+            let line = bytes.as_deref().and_then(|b| b.get((row.offset - start) as usize..(row.end_offset() - start) as usize));
+            let body = line.and_then(Body::parse).map(Rc::new);
+            if let Some(b) = &body {
+                cache.borrow_mut().put(r, b.clone(), row.len_bytes);
+            }
+            out.push((r, body));
         }
-        out.push((r, body));
+    }
+    out
+}
+
+/// Splits `rows` (in file order) into runs that one read can cover.
+fn runs<'a>(ix: &Index, rows: &'a [u32]) -> Vec<&'a [u32]> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for k in 1..=rows.len() {
+        let split = k == rows.len() || {
+            let (start, prev_end) = (ix.rows[rows[from] as usize].offset, ix.rows[rows[k - 1] as usize].end_offset());
+            let next = &ix.rows[rows[k] as usize];
+            next.offset > prev_end + MERGE_GAP_BYTES || next.end_offset() - start > MERGE_MAX_BYTES
+        };
+        if split {
+            out.push(&rows[from..k]);
+            from = k;
+        }
     }
     out
 }

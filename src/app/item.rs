@@ -60,19 +60,23 @@ pub fn item_view(p: &Props) -> Html {
     let ctx = p.ctx.clone();
     let item = ctx.view.items[p.id as usize];
     let rows = use_memo((p.ctx.clone(), p.id), |(c, id)| c.view.rows_of(c.ix(), &c.view.items[*id as usize]));
-    let bodies = use_state(|| {
+    // The bodies held, with the rows they are for: when the file grows
+    // under a mounted item (the preview becoming the whole file), its rows
+    // may too, and bodies for the old rows are not the item's any more.
+    let held = use_state(|| {
         let mut cache = ctx.cache.borrow_mut();
         let got: HashMap<u32, Rc<Body>> = rows.iter().filter_map(|&r| cache.get(r).map(|b| (r, b))).collect();
-        (got.len() == rows.len()).then(|| Rc::new(got))
+        (got.len() == rows.len()).then(|| (rows.clone(), Rc::new(got)))
     });
+    let bodies: Option<Bodies> = held.as_ref().filter(|(for_rows, _)| **for_rows == *rows).map(|(_, b)| b.clone());
     {
-        let (bodies, rows, ctx) = (bodies.clone(), rows.clone(), p.ctx.clone());
+        let (held, rows, ctx) = (held.clone(), rows.clone(), p.ctx.clone());
         let want = needs_bodies(&ctx, &item) && bodies.is_none();
         use_effect_with((p.ctx.clone(), p.id), move |_| {
             if want {
                 yew::platform::spawn_local(async move {
                     let got = bodies::fetch(&ctx.loaded.blob, ctx.ix(), &ctx.cache, &rows).await;
-                    bodies.set(Some(Rc::new(got.into_iter().filter_map(|(r, b)| b.map(|b| (r, b))).collect())));
+                    held.set(Some((rows, Rc::new(got.into_iter().filter_map(|(r, b)| b.map(|b| (r, b))).collect()))));
                 });
             }
         });
@@ -111,7 +115,7 @@ pub fn item_view(p: &Props) -> Html {
                 { format!("line {} could not be read: {}", row.line_no, row.malformed.map_or("", |m| m.describe())) }
             </div>
         },
-        _ => match &*bodies {
+        _ => match &bodies {
             None if needs_bodies(&ctx, &item) => placeholder(&ctx, &item),
             b => {
                 let empty = Rc::new(HashMap::new());

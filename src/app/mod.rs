@@ -18,6 +18,7 @@ mod toolbar;
 mod turn;
 mod viewer;
 mod vlist;
+mod worker;
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -40,14 +41,27 @@ const PROGRESS_MS: f64 = 100.0;
 
 const IDLE_GAP_MS: i64 = DEFAULT_IDLE_GAP_SECS as i64 * 1000;
 
+/// How a read went, for the page's data attributes (the benchmark reads them).
+struct Timing {
+    /// From the pick until the index was in the page.
+    elapsed_ms: f64,
+    /// Of that, time spent inside the indexer,
+    index_ms: f64,
+    /// and time the reader waited for the browser to hand over chunks.
+    wait_ms: f64,
+    /// The worker's wasm memory, when a worker read the file.
+    worker_memory_bytes: Option<f64>,
+}
+
 /// Everything the page shows of an index.
-fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: crate::index::Index, first_bytes: &[u8], elapsed_ms: f64, index_ms: f64) -> Loaded {
+fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: crate::index::Index, first_bytes: &[u8], timing: Timing) -> Loaded {
     let t0 = now_ms();
     let stats = Stats::compute(&index, DEFAULT_IDLE_GAP_SECS);
     let verdict = verdict::judge(&index, first_bytes);
     let view = Rc::new(View::build(&index, IDLE_GAP_MS));
     let build_ms = now_ms() - t0;
-    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms, index_ms, build_ms }
+    let Timing { elapsed_ms, index_ms, wait_ms, worker_memory_bytes } = timing;
+    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms, index_ms, wait_ms, build_ms, worker_memory_bytes }
 }
 
 /// Where the bytes come from.
@@ -58,13 +72,23 @@ pub enum Source {
     Sample,
 }
 
-/// Mounts the app on `<body>`.
+/// Mounts the app on `<body>`; in a worker (no `window`), serves reads.
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    if web_sys::window().is_some() {
+        yew::Renderer::<App>::new().render();
+        worker::prepare();
+    } else {
+        worker::serve();
+    }
 }
 
+/// Milliseconds on the page's (or the worker's) clock.
 fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+    thread_local! {
+        static CLOCK: Option<web_sys::Performance> =
+            js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok().and_then(|p| p.dyn_into().ok());
+    }
+    CLOCK.with(|c| c.as_ref().map_or(0.0, |p| p.now()))
 }
 
 async fn sample_blob() -> Result<Blob, String> {
@@ -80,6 +104,11 @@ async fn sample_blob() -> Result<Blob, String> {
 
 /// Reads one source to the end, dispatching progress; drops out quietly
 /// when a newer pick (a higher generation) replaced it.
+///
+/// A file larger than its first read goes to a Web Worker, which reads and
+/// indexes all of it off the main thread; meanwhile the page reads the first
+/// [`FIRST_CHUNK_BYTES`] itself and shows their whole lines. Where no worker
+/// can run, the page reads the file itself, chunk by chunk.
 async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: UseReducerDispatcher<State>) {
     let (name, blob): (Rc<str>, Result<Blob, String>) = match source {
         Source::File(f) => (f.name().into(), Ok(f.into())),
@@ -95,9 +124,24 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
     let size_bytes = blob.size() as u64;
     dispatch.dispatch(Action::Start { generation, name: name.clone(), size_bytes });
     let started = now_ms();
-    let progress = dispatch.clone();
-    let preview = dispatch.clone();
-    let on_first = |first: &[u8]| {
+    // The progress bar is redrawn at most every PROGRESS_MS: a redraw
+    // costs as much as indexing a chunk once the preview is on screen.
+    let on_progress = {
+        let (progress, latest) = (dispatch.clone(), latest.clone());
+        let mut shown_ms = f64::NEG_INFINITY;
+        move |read_bytes: u64| {
+            if latest.get() != generation {
+                return false;
+            }
+            let now = now_ms();
+            if now - shown_ms >= PROGRESS_MS || read_bytes == size_bytes {
+                shown_ms = now;
+                progress.dispatch(Action::Progress { generation, read_bytes });
+            }
+            true
+        }
+    };
+    let show_preview = |first: &[u8]| {
         // The whole lines of the first chunk, indexed on their own: the start
         // of the list is on screen while the rest of a big file is read.
         if (first.len() as u64) < size_bytes {
@@ -105,37 +149,86 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
                 let t0 = now_ms();
                 let index = Indexer::index_bytes(&first[..=end]);
                 let index_ms = now_ms() - t0;
-                let l = loaded(&name, size_bytes, &blob, index, first, now_ms() - started, index_ms);
-                preview.dispatch(Action::Preview { generation, loaded: Rc::new(l) });
+                let l = loaded(&name, size_bytes, &blob, index, first, Timing { elapsed_ms: now_ms() - started, index_ms, wait_ms: 0.0, worker_memory_bytes: None });
+                return Some(Rc::new(l));
+            }
+        }
+        None
+    };
+    // Drawn in a task of its own, after the one that built it.
+    let dispatch_preview = |l: Rc<Loaded>| {
+        let dispatch = dispatch.clone();
+        async move {
+            reader::yield_to_page().await;
+            dispatch.dispatch(Action::Preview { generation, loaded: l });
+        }
+    };
+    let mut outcome = Err(worker::WorkerError::Unavailable("small file".into()));
+    let mut first_bytes = Vec::new();
+    if size_bytes > FIRST_CHUNK_BYTES {
+        match worker::start(&blob, on_progress.clone()) {
+            Ok(pending) => {
+                match bodies::read_range(&blob, 0, FIRST_CHUNK_BYTES).await {
+                    Some(first) => {
+                        first_bytes = first[..reader::SNIFF_BYTES.min(first.len())].to_vec();
+                        if let Some(l) = show_preview(&first) {
+                            dispatch_preview(l).await;
+                        }
+                    }
+                    None => {
+                        let message = "The browser could not read this file.".into();
+                        dispatch.dispatch(Action::Failed { generation, name, message });
+                        return;
+                    }
+                }
+                outcome = pending.finish().await;
+            }
+            Err(e) => outcome = Err(e),
+        }
+    }
+    let (index, timing) = match outcome {
+        Ok(w) => (w.index, Timing { elapsed_ms: now_ms() - started, index_ms: w.index_ms, wait_ms: w.wait_ms, worker_memory_bytes: Some(w.worker_memory_bytes) }),
+        Err(worker::WorkerError::Superseded) => return,
+        Err(worker::WorkerError::Browser(message)) => {
+            let message = format!("The browser could not read this file: {message}.");
+            dispatch.dispatch(Action::Failed { generation, name, message: message.into() });
+            return;
+        }
+        Err(worker::WorkerError::Unavailable(why)) => {
+            if size_bytes > FIRST_CHUNK_BYTES {
+                web_sys::console::warn_1(&format!("ccscope: reading {name} in the page, the worker could not run: {why}").into());
+            }
+            // In the page, chunk by chunk (the preview is up already if there is one).
+            let on_first = |first: &[u8]| {
+                if first_bytes.is_empty() {
+                    if let Some(l) = show_preview(first) {
+                        dispatch.dispatch(Action::Preview { generation, loaded: l });
+                    }
+                }
+            };
+            match read_blob(&blob, CHUNK_BYTES, on_first, on_progress).await {
+                Ok(o) => {
+                    first_bytes = o.first_bytes;
+                    (o.index, Timing { elapsed_ms: now_ms() - started, index_ms: o.index_ms, wait_ms: o.wait_ms, worker_memory_bytes: None })
+                }
+                Err(ReadError::Superseded) => return,
+                Err(ReadError::Browser(message)) => {
+                    let message = format!("The browser could not read this file: {message}.");
+                    dispatch.dispatch(Action::Failed { generation, name, message: message.into() });
+                    return;
+                }
             }
         }
     };
-    // The progress bar is redrawn at most every PROGRESS_MS: a redraw
-    // costs as much as indexing a chunk once the preview is on screen.
-    let mut shown_ms = f64::NEG_INFINITY;
-    let outcome = read_blob(&blob, CHUNK_BYTES, on_first, |read_bytes| {
-        if latest.get() != generation {
-            return false;
-        }
-        let now = now_ms();
-        if now - shown_ms >= PROGRESS_MS || read_bytes == size_bytes {
-            shown_ms = now;
-            progress.dispatch(Action::Progress { generation, read_bytes });
-        }
-        true
-    })
-    .await;
-    match outcome {
-        Ok(ReadOutcome { index, first_bytes, index_ms }) => {
-            let l = loaded(&name, size_bytes, &blob, index, &first_bytes, now_ms() - started, index_ms);
-            dispatch.dispatch(Action::Finished { generation, loaded: Rc::new(l) });
-        }
-        Err(ReadError::Superseded) => {}
-        Err(ReadError::Browser(message)) => {
-            let message = format!("The browser could not read this file: {message}.");
-            dispatch.dispatch(Action::Failed { generation, name, message: message.into() });
-        }
+    // Receiving the index, building the facts and drawing them: three tasks,
+    // so none of them holds the page for long.
+    reader::yield_to_page().await;
+    if latest.get() != generation {
+        return;
     }
+    let l = loaded(&name, size_bytes, &blob, index, &first_bytes, timing);
+    reader::yield_to_page().await;
+    dispatch.dispatch(Action::Finished { generation, loaded: Rc::new(l) });
 }
 
 #[function_component(App)]
@@ -185,27 +278,36 @@ pub fn app() -> Html {
     };
 
     let generation = state.generation;
-    let body = match &state.phase {
-        Phase::Empty => html! {},
-        Phase::Reading { name, size_bytes, read_bytes, preview } => html! {
-            <>
-                <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
-                if let Some(p) = preview {
-                    <viewer::Viewer key={format!("preview-{generation}")} loaded={Shared(p.clone())} view={Shared(p.view.clone())} partial=true />
-                }
-            </>
+    // Three fixed slots, so that the viewer of a preview stays mounted (and
+    // keeps its place and fetched bodies) when the whole file arrives.
+    let progress = match &state.phase {
+        Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
+            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
         },
-        Phase::Done(loaded) if matches!(loaded.verdict, verdict::Verdict::Transcript { .. }) => html! {
-            <viewer::Viewer key={format!("done-{generation}")} loaded={Shared(loaded.clone())} view={Shared(loaded.view.clone())} />
+        _ => html! {},
+    };
+    let (shown, partial) = match &state.phase {
+        Phase::Reading { preview: Some(p), .. } => (Some(p), true),
+        Phase::Done(l) if matches!(l.verdict, verdict::Verdict::Transcript { .. }) => (Some(l), false),
+        _ => (None, false),
+    };
+    let viewer = match shown {
+        Some(l) => html! {
+            <viewer::Viewer key={format!("view-{generation}")} loaded={Shared(l.clone())} view={Shared(l.view.clone())} {partial} />
         },
-        Phase::Done(loaded) => html! { <summary::Summary loaded={summary::LoadedRef(loaded.clone())} /> },
+        None => html! {},
+    };
+    let other = match &state.phase {
+        Phase::Done(loaded) if shown.is_none() => html! { <summary::Summary loaded={summary::LoadedRef(loaded.clone())} /> },
         Phase::Failed { name, message } => html! {
             <section class="notice error" role="alert" data-testid="error">
                 <h2>{ format!("Could not open {name}") }</h2>
                 <p>{ message.to_string() }</p>
             </section>
         },
+        _ => html! {},
     };
+    let body = html! { <>{ progress }{ viewer }{ other }</> };
     let busy = matches!(state.phase, Phase::Reading { .. });
     let compact = !matches!(state.phase, Phase::Empty);
     let viewing = matches!(&state.phase, Phase::Done(l) if matches!(l.verdict, verdict::Verdict::Transcript { .. }))

@@ -25,6 +25,8 @@ pub struct ReadOutcome {
     pub first_bytes: Vec<u8>,
     /// Time spent in the indexer itself (not waiting for the browser).
     pub index_ms: f64,
+    /// Time spent waiting for the browser to hand over chunks.
+    pub wait_ms: f64,
 }
 
 /// Why a read stopped.
@@ -55,7 +57,7 @@ fn start_read(blob: &Blob, from: u64, to: u64) -> Result<JsFuture, ReadError> {
 
 /// Gives the page a turn of its event loop (input, rendering) without the
 /// 4 ms minimum that nested `setTimeout(0)`s get: a message to ourselves.
-async fn yield_to_page() {
+pub async fn yield_to_page() {
     let Ok(ch) = web_sys::MessageChannel::new() else {
         gloo::timers::future::TimeoutFuture::new(0).await;
         return;
@@ -94,6 +96,7 @@ pub async fn read_blob(
     let mut first_bytes = Vec::new();
     let mut on_first = Some(on_first);
     let mut index_ms = 0.0;
+    let mut wait_ms = 0.0;
     let mut yielded_ms = now_ms();
     let first_end = chunk_bytes.min(FIRST_CHUNK_BYTES).min(size);
     let mut pending = if size > 0 {
@@ -104,6 +107,7 @@ pub async fn read_blob(
     while let Some((end, read)) = pending.take() {
         let waited_from = now_ms();
         let ab = read.await.map_err(|e| ReadError::Browser(js_message(e)))?;
+        wait_ms += now_ms() - waited_from;
         if now_ms() - waited_from > 1.0 {
             yielded_ms = now_ms();
         }
@@ -141,5 +145,6 @@ pub async fn read_blob(
         index,
         first_bytes,
         index_ms,
+        wait_ms,
     })
 }

@@ -28,8 +28,12 @@ pub struct Loaded {
     pub elapsed_ms: f64,
     /// Of `elapsed_ms`, the time spent in the indexer.
     pub index_ms: f64,
+    /// Of `elapsed_ms`, the time the reader waited for the browser.
+    pub wait_ms: f64,
     /// Building the facts and the list from the index, after that.
     pub build_ms: f64,
+    /// The worker's wasm memory, when a worker read the file.
+    pub worker_memory_bytes: Option<f64>,
 }
 
 #[derive(Clone, Default)]

@@ -74,6 +74,9 @@ pub enum Action {
     SearchProgress { generation: u64, read_bytes: u64 },
     SearchDone { generation: u64, query: Rc<str>, items: Rc<Vec<u32>>, matches: u64 },
     SearchClear,
+    /// The file grew under the view: the preview became the whole file.
+    /// Rows and (for the part already shown) items keep their numbers.
+    Replace { loaded: Rc<Loaded>, view: Rc<View> },
 }
 
 impl Ui {
@@ -190,6 +193,15 @@ impl Reducible for Ui {
                     u.jump(id);
                 }
             }),
+            Action::Replace { loaded, view } => self.with(|u| {
+                let default_mins = (crate::model::DEFAULT_IDLE_GAP_SECS / 60) as u32;
+                let view = if u.idle_mins == default_mins { view } else { Rc::new(View::build(&loaded.index, u.idle_mins as i64 * 60_000)) };
+                u.ctx = Shared::new(Ctx { loaded, view, cache: u.ctx.cache.clone() });
+                u.visible = Shared::new(u.filter.apply(u.ctx.ix(), &u.ctx.view));
+                // Its hits were mapped to the preview's items.
+                u.search_generation += 1;
+                u.search = Search::Idle;
+            }),
             Action::SearchClear => self.with(|u| {
                 u.search_generation += 1;
                 u.search = Search::Idle;
@@ -235,6 +247,20 @@ pub fn viewer(p: &Props) -> Html {
         move || Ui::new(loaded, view)
     });
     let search_input = use_node_ref();
+    // New props for a mounted viewer: the whole file after its preview.
+    // Until the reducer has it, everything is drawn from the state, so one
+    // frame never mixes the two.
+    let stale = !Rc::ptr_eq(&ui.ctx.loaded, &p.loaded.0);
+    {
+        let dispatch = ui.dispatcher();
+        use_effect_with((p.loaded.clone(), p.view.clone(), stale), move |(loaded, view, stale)| {
+            if *stale {
+                dispatch.dispatch(Action::Replace { loaded: loaded.0.clone(), view: view.0.clone() });
+            }
+        });
+    }
+    let loaded = Shared(ui.ctx.loaded.clone());
+    let partial = p.partial || stale;
 
     // #L<line>: on open and whenever the address changes.
     {
@@ -362,15 +388,17 @@ pub fn viewer(p: &Props) -> Html {
     let dispatch = ui.dispatcher();
     html! {
         <div class="viewer" data-testid="viewer" data-wasm-memory-bytes={wasm_memory_bytes().to_string()}
-            data-read-ms={format!("{:.0}", p.loaded.0.elapsed_ms)} data-build-ms={format!("{:.0}", p.loaded.0.build_ms)}
-            data-index-ms={format!("{:.0}", p.loaded.0.index_ms)}>
-            <super::header::Header loaded={p.loaded.clone()} ctx={ctx.clone()} idle_mins={ui.idle_mins} partial={p.partial}
+            data-read-ms={format!("{:.0}", loaded.0.elapsed_ms)} data-build-ms={format!("{:.0}", loaded.0.build_ms)}
+            data-index-ms={format!("{:.0}", loaded.0.index_ms)} data-wait-ms={format!("{:.0}", loaded.0.wait_ms)}
+            data-indexed-in={if loaded.0.worker_memory_bytes.is_some() { "worker" } else { "page" }}
+            data-worker-memory-bytes={loaded.0.worker_memory_bytes.map(|b| format!("{b:.0}"))}>
+            <super::header::Header loaded={loaded.clone()} ctx={ctx.clone()} idle_mins={ui.idle_mins} {partial}
                 on_idle={dispatch.to_callback().reform(Action::SetIdleMins)} />
             <super::toolbar::Toolbar ctx={ctx.clone()} filter={ui.filter.clone()} search={ui.search.clone()} shown={ui.visible.len()}
                 input={search_input.clone()} on_search={on_search}
                 on_filter={dispatch.to_callback().reform(Action::SetFilter)}
                 on_step={dispatch.to_callback().reform(|(w, f)| Action::Step(w, f))} />
-            <VList ids={ui.visible.clone()} all={ctx.view.items.len()} estimate={(*estimate).clone()} {render}
+            <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.idle_mins} estimate={(*estimate).clone()} {render}
                 target={ui.target} top={ui.top.clone()} />
         </div>
     }

@@ -43,6 +43,9 @@ pub struct Props {
     pub ids: Shared<Vec<u32>>,
     /// Number of all item ids (the height table's size).
     pub all: usize,
+    /// Changes when item ids are renumbered (measured heights then mean
+    /// nothing); while it stays, ids below the old `all` name the same items.
+    pub numbering: u32,
     /// First guess of an item's height in pixels.
     pub estimate: Callback<u32, f32>,
     /// Renders item `id`; `on_resize` must be passed to it.
@@ -54,7 +57,10 @@ pub struct Props {
 
 pub enum Msg {
     Scroll,
+    /// Something may have changed size: measure before the next paint.
     Measure,
+    /// The animation frame `Measure` asked for.
+    MeasureNow,
     /// Wheel, touch, pointer or key on the list: the person takes over.
     Took,
 }
@@ -86,6 +92,13 @@ pub struct VList {
     /// image decoding, a font arriving) is measured too. Re-armed after
     /// each render; `None` where the browser has no `ResizeObserver`.
     observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut(js_sys::Array)>)>,
+    /// The animation frame that will measure (id, callback), if one is
+    /// requested: many reports in one frame (every item's body arriving)
+    /// cost one layout, not one each.
+    frame: Option<(i32, Closure<dyn FnMut()>)>,
+    /// 0 for the first render (only what is in view, so the first rows
+    /// come fast), [`OVERSCAN_PX`] from the next frame on.
+    overscan_px: f64,
 }
 
 impl VList {
@@ -103,7 +116,7 @@ impl VList {
     fn compute_window(&self, ctx: &Context<Self>) -> ((usize, usize), (f64, f64), usize) {
         let ids = &ctx.props().ids;
         let (scroll, viewport) = self.element().map_or((0.0, 1000.0), |e| (e.scroll_top() as f64, e.client_height().max(200) as f64));
-        let (lo, hi) = (scroll - OVERSCAN_PX, scroll + viewport + OVERSCAN_PX);
+        let (lo, hi) = (scroll - self.overscan_px, scroll + viewport + self.overscan_px);
         let mut y = 0.0;
         let (mut start, mut end) = (ids.len(), ids.len());
         let mut top_y = 0.0;
@@ -185,6 +198,8 @@ impl Component for VList {
             bottom_pad: NodeRef::default(),
             on_resize: ctx.link().callback(|()| Msg::Measure),
             observer: None,
+            frame: None,
+            overscan_px: 0.0,
         };
         let measure = me.on_resize.clone();
         let f = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| measure.emit(()));
@@ -205,18 +220,35 @@ impl Component for VList {
                 self.pending = None;
                 false
             }
-            // A row changed size (its body arrived, it was expanded, an
-            // image decoded): render again only if the window or a spacer moves.
             Msg::Measure => {
-                let measured = self.measure();
-                self.refresh(ctx) || measured
+                if self.frame.is_none() {
+                    let link = ctx.link().clone();
+                    let f = Closure::<dyn FnMut()>::new(move || link.send_message(Msg::MeasureNow));
+                    match web_sys::window().map(|w| w.request_animation_frame(f.as_ref().unchecked_ref())) {
+                        Some(Ok(id)) => self.frame = Some((id, f)),
+                        // No frames (a hidden page): measure now.
+                        _ => return self.measure_now(ctx),
+                    }
+                }
+                false
+            }
+            Msg::MeasureNow => {
+                self.frame = None;
+                self.measure_now(ctx)
             }
         }
     }
 
     fn changed(&mut self, ctx: &Context<Self>, old: &Props) -> bool {
-        if ctx.props().all != old.all || ctx.props().estimate != old.estimate {
+        let p = ctx.props();
+        if p.numbering != old.numbering {
             self.reset_heights(ctx);
+        } else if p.all != old.all || p.estimate != old.estimate {
+            // More of the same file (the whole of it after its preview): the
+            // heights known stay, but the last old item may have grown.
+            let keep = old.all.min(p.all).saturating_sub(1);
+            self.heights.truncate(keep);
+            self.heights.extend((keep as u32..p.all as u32).map(|id| p.estimate.emit(id)));
         }
         if let Some(t) = ctx.props().target.filter(|t| Some(*t) != old.target) {
             self.begin_jump(ctx, t);
@@ -251,6 +283,9 @@ impl Component for VList {
         if let Some((o, _)) = &self.observer {
             o.disconnect();
         }
+        if let (Some((id, _)), Some(w)) = (self.frame.take(), web_sys::window()) {
+            let _ = w.cancel_animation_frame(id);
+        }
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, first: bool) {
@@ -262,6 +297,9 @@ impl Component for VList {
             if let Some(t) = ctx.props().target {
                 self.begin_jump(ctx, t);
             }
+            // The rows beyond the viewport, in a frame of their own.
+            self.overscan_px = OVERSCAN_PX;
+            ctx.link().send_message(Msg::Measure);
         }
         let mut realigned = false;
         if let Some((id, until_ms)) = self.pending {
@@ -292,6 +330,13 @@ impl Component for VList {
 }
 
 impl VList {
+    /// A row changed size (its body arrived, it was expanded, an image
+    /// decoded): render again only if the window or a spacer moves.
+    fn measure_now(&mut self, ctx: &Context<Self>) -> bool {
+        let measured = self.measure();
+        self.refresh(ctx) || measured
+    }
+
     /// The rendered rows, top to bottom.
     fn rows(&self) -> Vec<HtmlElement> {
         let Some(rows) = self.element().and_then(|c| c.query_selector_all(":scope > .vrows > .vrow").ok()) else { return Vec::new() };
@@ -352,21 +397,26 @@ impl VList {
     /// not its height) and is held at exactly its last known height, so rows
     /// that come back into view do not shrink and grow under the reader.
     fn measure(&mut self) -> bool {
-        let mut changed = false;
+        // All style writes first, then all reads: a read after a write forces
+        // a layout, so interleaving them laid the page out once per row.
+        let mut settled_rows = Vec::new();
         for el in self.rows() {
             let Some(id) = el.get_attribute("data-id").and_then(|s| s.parse::<usize>().ok()) else { continue };
             let settled = el.query_selector(":scope > [data-settled]").ok().flatten().is_some();
-            if !settled {
+            let style = el.style();
+            if settled {
+                let _ = style.remove_property("height");
+                let _ = style.remove_property("overflow");
+                settled_rows.push((id, el));
+            } else if let Some(h) = self.heights.get(id) {
                 // Exactly its last height, so the rows below sit where the
                 // height table says they do.
-                if let Some(h) = self.heights.get(id) {
-                    let _ = el.style().set_property("height", &format!("{h:.0}px"));
-                    let _ = el.style().set_property("overflow", "hidden");
-                }
-                continue;
+                let _ = style.set_property("height", &format!("{h:.0}px"));
+                let _ = style.set_property("overflow", "hidden");
             }
-            let _ = el.style().remove_property("height");
-            let _ = el.style().remove_property("overflow");
+        }
+        let mut changed = false;
+        for (id, el) in settled_rows {
             let h = el.get_bounding_client_rect().height() as f32;
             if id < self.heights.len() && (self.heights[id] - h).abs() > 0.5 {
                 self.heights[id] = h;

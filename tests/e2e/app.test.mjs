@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, withApp, pick, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -152,6 +152,69 @@ test("files that are not transcripts get a clear sentence, not a blank page", as
     }
     await page.screenshot({ path: join(OUT, "not-a-transcript.png") });
   });
+});
+
+test("a big file is read in the worker; its preview's list stays mounted and in place when the whole file arrives", async () => {
+  const big = join(TMP, "big.jsonl");
+  if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
+  await withApp(browser, async ({ page }) => {
+    await page.setInputFiles("#file-input", big);
+    // The preview: the start of the file, while the rest is read.
+    await page.waitForSelector("[data-testid=reading] ~ [data-testid=viewer] [data-testid=turn-list] article.item", { timeout: 30000 });
+    const list = await page.$("[data-testid=turn-list]");
+    // The item at the top of the list, after scrolling into the preview.
+    const topItem = () => list.evaluate((l) => {
+      const top = l.getBoundingClientRect().top;
+      return [...l.querySelectorAll("article.item")].find((a) => a.getBoundingClientRect().bottom > top + 1)?.dataset.item;
+    });
+    await list.evaluate((l) => { l.scrollTop = 700; });
+    await page.waitForTimeout(100);
+    const before = await topItem();
+    await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 60000 });
+    assert.ok(await list.evaluate((el) => el.isConnected), "the same list element: the viewer was updated, not rebuilt");
+    await page.waitForTimeout(300);
+    assert.equal(await topItem(), before, "the item at the top stayed at the top");
+    const v = await page.$("[data-testid=viewer]");
+    assert.equal(await v.getAttribute("data-indexed-in"), "worker");
+    // The index lives in the page's wasm; the file's bytes never did.
+    const pageMem = Number(await v.getAttribute("data-wasm-memory-bytes"));
+    assert.ok(pageMem > 0 && pageMem < 32 * 2 ** 20, `page wasm memory ${pageMem}`);
+    sameFacts("big via worker", await shownStats(page), nativeStats(big), { skip: ["subagents"] });
+    assert.equal(Number(await page.getAttribute("[data-testid=turn-list]", "data-count")) > 1000, true);
+  });
+});
+
+test("two big picks in a row: the worker drops the first, and the second's facts are right", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const big = join(TMP, "big.jsonl");
+  if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
+  const second = join(root, CASES[4]);
+  await withApp(browser, async ({ page }) => {
+    await page.setInputFiles("#file-input", big);
+    await page.waitForSelector("[data-testid=reading]");
+    await pick(page, second);
+    await page.waitForTimeout(1500);
+    assert.equal(await page.textContent("[data-testid=file-name]"), second.split("/").pop(), "the older read did not come back");
+    assert.equal(await page.getAttribute("[data-testid=viewer]", "data-indexed-in"), "worker");
+    sameFacts("second", await shownStats(page), nativeStats(second), { skip: ["subagents"] });
+  });
+});
+
+test("where no worker can start, the page reads the file itself, with the same facts", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  const file = join(root, CASES[4]);
+  const app = await openApp(browser, "/", { block: ["**/worker.js"] });
+  try {
+    await pick(app.page, file);
+    assert.equal(await app.page.getAttribute("[data-testid=viewer]", "data-indexed-in"), "page");
+    sameFacts("in page", await shownStats(app.page), nativeStats(file), { skip: ["subagents"] });
+    assert.deepEqual(app.problems, [], "no console error, page error or dialog");
+  } finally {
+    await app.context.close();
+    await app.server.close();
+  }
 });
 
 test("a big file shows progress, and a second pick replaces the first", async () => {

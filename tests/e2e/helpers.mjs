@@ -32,9 +32,11 @@ export async function launch() {
 }
 
 /** Opens the app (served at `prefix`) in a fresh page; collects console errors and page errors. */
-export async function openApp(browser, prefix = "/", { colorScheme = "light" } = {}) {
+export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [] } = {}) {
   const server = await serve(DIST, prefix);
   const context = await browser.newContext({ colorScheme, viewport: { width: 1200, height: 900 } });
+  // `block`: URL globs answered 404 (to see the page cope without them).
+  for (const glob of block) await context.route(glob, (route) => route.fulfill({ status: 404, body: "blocked by the test" }));
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });

@@ -1,0 +1,377 @@
+//! Reading and indexing in a Web Worker, so the page never waits for it.
+//!
+//! The worker is the page's own wasm, started by `worker.js` (written next
+//! to it at build time by `tools/externalize-boot.mjs`); finding no
+//! `window`, its `main` calls [`serve`] instead of mounting the app.
+//!
+//! ```text
+//!   page (at start-up)                         worker
+//!   new Worker("worker.js")
+//!   {module}                      ─────────►   init wasm from the page's compiled module, serve()
+//!   (a pick)
+//!   {kind: "read", id, blob}      ─────────►   read_blob(blob) chunk by chunk
+//!                                 ◄─────────   {kind: "progress", id, read_bytes}   (≤ every 100 ms)
+//!                                 ◄─────────   {kind: "done", id, pieces: [ArrayBuffer…], index_ms, wait_ms, memory_bytes}
+//!                                              (the index as `index::wire` bytes, transferred, not copied)
+//!   decode → Index
+//! ```
+//!
+//! One worker serves the page for its lifetime: starting another would
+//! fetch `worker.js` again, and the page makes no request after it has
+//! loaded. A newer `read` replaces an older one (the worker drops the old
+//! read at its next chunk; replies carry the `id` they answer). The worker
+//! keeps the wasm memory its largest file needed (wasm memory never
+//! shrinks) until the page is closed.
+//!
+//! The `File` crosses by reference (structured clone): the worker reads the
+//! same file from disk; nothing leaves the browser. If the worker cannot
+//! start or dies, [`start`] or [`Pending::finish`] say so and the page reads
+//! the file itself.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use js_sys::{Array, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use super::now_ms;
+use super::reader::{read_blob, ReadError, CHUNK_BYTES};
+use crate::index::wire::{self, Input, WireError};
+use crate::index::Index;
+
+/// The worker script, beside `index.html`.
+const WORKER_URL: &str = "worker.js";
+/// Progress messages are sent at most this often.
+const PROGRESS_MS: f64 = 100.0;
+/// The encoded index travels in pieces of this size.
+const PIECE_BYTES: usize = 4 << 20;
+
+fn get(o: &JsValue, key: &str) -> JsValue {
+    Reflect::get(o, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn message(kind: &str, fields: &[(&str, JsValue)]) -> Object {
+    let o = Object::new();
+    let _ = Reflect::set(&o, &"kind".into(), &kind.into());
+    for (k, v) in fields {
+        let _ = Reflect::set(&o, &JsValue::from_str(k), v);
+    }
+    o
+}
+
+fn wasm_memory_bytes() -> f64 {
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map_or(0.0, |b| b.byte_length() as f64)
+}
+
+// ---- the worker's side ----
+
+thread_local! {
+    /// The id of the newest read asked for; older reads stop at their next chunk.
+    static NEWEST: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// Runs in the worker: answers each `{kind: "read", id, blob}` with the
+/// blob's index.
+pub fn serve() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
+        let data = e.data();
+        let id = get(&data, "id").as_f64().unwrap_or(0.0);
+        if let Ok(blob) = get(&data, "blob").dyn_into::<Blob>() {
+            NEWEST.with(|n| n.set(id));
+            wasm_bindgen_futures::spawn_local(index_and_reply(id, blob));
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // Lives as long as the worker.
+    on_message.forget();
+}
+
+async fn index_and_reply(id: f64, blob: Blob) {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let mut shown_ms = f64::NEG_INFINITY;
+    let size = blob.size() as u64;
+    let outcome = read_blob(&blob, CHUNK_BYTES, |_| {}, |read_bytes| {
+        if NEWEST.with(|n| n.get()) != id {
+            return false;
+        }
+        let now = now_ms();
+        if now - shown_ms >= PROGRESS_MS || read_bytes == size {
+            shown_ms = now;
+            let _ = scope.post_message(&message("progress", &[("id", id.into()), ("read_bytes", (read_bytes as f64).into())]));
+        }
+        true
+    })
+    .await;
+    match outcome {
+        Ok(o) => {
+            let pieces = Array::new();
+            wire::encode(&o.index, PIECE_BYTES, |p| {
+                pieces.push(&Uint8Array::from(&p[..]).buffer());
+            });
+            let memory_bytes = wasm_memory_bytes();
+            drop(o.index);
+            let done = message(
+                "done",
+                &[
+                    ("id", id.into()),
+                    ("pieces", pieces.clone().into()),
+                    ("index_ms", o.index_ms.into()),
+                    ("wait_ms", o.wait_ms.into()),
+                    ("memory_bytes", memory_bytes.into()),
+                ],
+            );
+            let _ = scope.post_message_with_transfer(&done, &pieces);
+        }
+        Err(ReadError::Browser(m)) => {
+            let _ = scope.post_message(&message("error", &[("id", id.into()), ("message", m.into())]));
+        }
+        Err(ReadError::Superseded) => {}
+    }
+}
+
+// ---- the page's side ----
+
+/// An index read by the worker.
+pub struct WorkerOutcome {
+    pub index: Index,
+    pub index_ms: f64,
+    /// Time the worker spent waiting for the browser's reads.
+    pub wait_ms: f64,
+    /// The worker's wasm memory when it finished.
+    pub worker_memory_bytes: f64,
+}
+
+pub enum WorkerError {
+    /// No worker here (blocked, failed to load, crashed): read in the page.
+    Unavailable(String),
+    /// The browser could not read the file.
+    Browser(String),
+    /// A newer read replaced this one, or `on_progress` asked to stop.
+    Superseded,
+}
+
+/// The pieces of a transferred encoding, read a piece at a time into wasm
+/// memory (never the whole encoding at once).
+struct Pieces {
+    pieces: Vec<Uint8Array>,
+    next: usize,
+    buf: Vec<u8>,
+    at: usize,
+    pos: u64,
+    total: u64,
+}
+
+impl Input for Pieces {
+    fn read_exact(&mut self, out: &mut [u8]) -> Result<(), WireError> {
+        let mut filled = 0;
+        while filled < out.len() {
+            if self.at == self.buf.len() {
+                let Some(p) = self.pieces.get(self.next) else { return Err(WireError::Truncated { at_byte: self.pos }) };
+                self.next += 1;
+                self.buf.resize(p.length() as usize, 0);
+                p.copy_to(&mut self.buf);
+                self.at = 0;
+            }
+            let n = (out.len() - filled).min(self.buf.len() - self.at);
+            out[filled..filled + n].copy_from_slice(&self.buf[self.at..self.at + n]);
+            self.at += n;
+            filled += n;
+            self.pos += n as u64;
+        }
+        Ok(())
+    }
+    fn position(&self) -> u64 {
+        self.pos
+    }
+    fn total_bytes(&self) -> u64 {
+        self.total
+    }
+}
+
+enum Event {
+    Done(JsValue),
+    Failed(WorkerError),
+}
+
+/// How a read ends: set once; `wake` resolves the promise `finish` awaits.
+#[derive(Default)]
+struct Ending {
+    event: Option<Event>,
+    wake: Option<js_sys::Function>,
+}
+
+impl Ending {
+    fn end(&mut self, e: Event) {
+        if self.event.is_none() {
+            self.event = Some(e);
+            if let Some(wake) = self.wake.take() {
+                let _ = wake.call0(&JsValue::NULL);
+            }
+        }
+    }
+}
+
+/// The read the worker is doing for the page.
+struct Current {
+    id: f64,
+    on_progress: Box<dyn FnMut(u64) -> bool>,
+    ending: Rc<RefCell<Ending>>,
+}
+
+/// The page's one worker.
+struct Channel {
+    worker: Worker,
+    next_id: f64,
+    current: Option<Current>,
+    // Installed once; they look the current read up here.
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+thread_local! {
+    static CHANNEL: RefCell<Option<Channel>> = const { RefCell::new(None) };
+}
+
+/// Starts the worker now (at start-up), so that a pick finds its wasm
+/// running. Does nothing if it runs already.
+pub fn prepare() {
+    CHANNEL.with(|c| {
+        if c.borrow().is_none() {
+            match spawn() {
+                Ok(ch) => *c.borrow_mut() = Some(ch),
+                Err(why) => web_sys::console::warn_1(&format!("ccscope: no reading worker ({why}); files are read in the page").into()),
+            }
+        }
+    });
+}
+
+/// The current read's state, when `data` answers it.
+fn with_current(data: &JsValue, f: impl FnOnce(&mut Current)) {
+    let id = get(data, "id").as_f64();
+    CHANNEL.with(|c| {
+        if let Some(cur) = c.borrow_mut().as_mut().and_then(|ch| ch.current.as_mut()).filter(|cur| Some(cur.id) == id) {
+            f(cur);
+        }
+    });
+}
+
+/// A new worker, sent this page's compiled wasm module right away (so it
+/// neither downloads nor compiles it again; `worker.js` holds later
+/// messages until the module runs).
+fn spawn() -> Result<Channel, String> {
+    let opts = WorkerOptions::new();
+    opts.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("{e:?}"))?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let data = e.data();
+        match get(&data, "kind").as_string().as_deref() {
+            Some("progress") => {
+                let read_bytes = get(&data, "read_bytes").as_f64().unwrap_or(0.0) as u64;
+                with_current(&data, |cur| {
+                    if !(cur.on_progress)(read_bytes) {
+                        cur.ending.borrow_mut().end(Event::Failed(WorkerError::Superseded));
+                    }
+                });
+            }
+            Some("done") => with_current(&data, |cur| cur.ending.borrow_mut().end(Event::Done(data.clone()))),
+            Some("error") => with_current(&data, |cur| {
+                let message = get(&data, "message").as_string().unwrap_or_default();
+                cur.ending.borrow_mut().end(Event::Failed(WorkerError::Browser(message)));
+            }),
+            _ => {}
+        }
+    });
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        e.prevent_default();
+        let what = e.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).unwrap_or_else(|| "the worker failed".into());
+        // A dead worker: the read it had goes to the page, and so do later ones.
+        let gone = CHANNEL.with(|c| c.borrow_mut().take());
+        if let Some(mut ch) = gone {
+            ch.worker.terminate();
+            if let Some(cur) = ch.current.take() {
+                cur.ending.borrow_mut().end(Event::Failed(WorkerError::Unavailable(what)));
+            }
+            // Not dropped here: this handler is one of its closures.
+            wasm_bindgen_futures::spawn_local(async move { drop(ch) });
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+    worker.post_message(&message("module", &[("module", wasm_bindgen::module())])).map_err(|e| format!("{e:?}"))?;
+    Ok(Channel { worker, next_id: 1.0, current: None, _on_message: on_message, _on_error: on_error })
+}
+
+/// A read the worker is doing, awaited with [`Pending::finish`].
+pub struct Pending {
+    ending: Rc<RefCell<Ending>>,
+}
+
+/// Asks the worker to read and index `blob`; a read still going is
+/// superseded. `on_progress(read_bytes)` returns `false` to stop.
+pub fn start(blob: &Blob, on_progress: impl FnMut(u64) -> bool + 'static) -> Result<Pending, WorkerError> {
+    prepare();
+    CHANNEL.with(|c| {
+        let mut c = c.borrow_mut();
+        let ch = c.as_mut().ok_or_else(|| WorkerError::Unavailable("no worker".into()))?;
+        if let Some(old) = ch.current.take() {
+            old.ending.borrow_mut().end(Event::Failed(WorkerError::Superseded));
+        }
+        let id = ch.next_id;
+        ch.next_id += 1.0;
+        ch.worker
+            .post_message(&message("read", &[("id", id.into()), ("blob", blob.into())]))
+            .map_err(|e| WorkerError::Unavailable(format!("{e:?}")))?;
+        let ending = Rc::new(RefCell::new(Ending::default()));
+        ch.current = Some(Current { id, on_progress: Box::new(on_progress), ending: ending.clone() });
+        Ok(Pending { ending })
+    })
+}
+
+impl Pending {
+    /// Waits for the worker's index.
+    pub async fn finish(self) -> Result<WorkerOutcome, WorkerError> {
+        let ending = self.ending.clone();
+        let settled = js_sys::Promise::new(&mut |resolve, _| {
+            let mut e = ending.borrow_mut();
+            if e.event.is_some() {
+                let _ = resolve.call0(&JsValue::NULL);
+            } else {
+                e.wake = Some(resolve);
+            }
+        });
+        let _ = JsFuture::from(settled).await;
+        // This read is over: drop its callbacks (if it is still the current one).
+        CHANNEL.with(|c| {
+            if let Some(ch) = c.borrow_mut().as_mut() {
+                if ch.current.as_ref().is_some_and(|cur| Rc::ptr_eq(&cur.ending, &self.ending)) {
+                    ch.current = None;
+                }
+            }
+        });
+        let event = self.ending.borrow_mut().event.take();
+        let done = match event {
+            Some(Event::Done(data)) => data,
+            Some(Event::Failed(e)) => return Err(e),
+            None => return Err(WorkerError::Unavailable("the worker stopped without an answer".into())),
+        };
+        let pieces: Vec<Uint8Array> = Array::from(&get(&done, "pieces")).iter().map(|b| Uint8Array::new(&b)).collect();
+        let total = pieces.iter().map(|p| p.length() as u64).sum();
+        let mut input = Pieces { pieces, next: 0, buf: Vec::new(), at: 0, pos: 0, total };
+        let index = wire::decode(&mut input).map_err(|e| WorkerError::Unavailable(e.to_string()))?;
+        Ok(WorkerOutcome {
+            index,
+            index_ms: get(&done, "index_ms").as_f64().unwrap_or(0.0),
+            wait_ms: get(&done, "wait_ms").as_f64().unwrap_or(0.0),
+            worker_memory_bytes: get(&done, "memory_bytes").as_f64().unwrap_or(0.0),
+        })
+    }
+}
