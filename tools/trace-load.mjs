@@ -1,0 +1,39 @@
+// Debug aid: picks FILE in the built viewer with a Chromium trace running
+// and prints every main-thread task over 50 ms with what it spent time on.
+// Usage: node tools/trace-load.mjs FILE
+import { launch, openApp } from "../tests/e2e/helpers.mjs";
+
+const file = process.argv[2];
+const browser = await launch();
+const app = await openApp(browser, "/");
+const { page } = app;
+const cdp = await page.context().newCDPSession(page);
+const events = [];
+cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
+const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
+await cdp.send("Tracing.start", { categories: "devtools.timeline,v8,disabled-by-default-devtools.timeline,blink.user_timing", transferMode: "ReportEvents" });
+await page.setInputFiles("#file-input", file);
+await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 600000, polling: 100 });
+await page.waitForTimeout(300);
+await cdp.send("Tracing.end");
+globalThis.DUMP = true;
+await done;
+if (process.env.DUMP) console.log(events.filter((e) => /push|loaded|vlist/.test(e.name)).slice(0, 5));
+const main = events.filter((e) => e.name === "RunTask" && e.dur > 30000);
+const crRenderer = new Map();
+for (const e of events) if (e.name === "thread_name") crRenderer.set(`${e.pid}:${e.tid}`, e.args.name);
+for (const t of main) {
+  const thread = crRenderer.get(`${t.pid}:${t.tid}`);
+  const inside = new Map();
+  for (const e of events) {
+    if (e.pid !== t.pid || e.tid !== t.tid || e === t || e.ph !== "X" || !e.dur) continue;
+    if (e.ts < t.ts || e.ts + e.dur > t.ts + t.dur) continue;
+    inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur);
+  }
+  const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`).join(", ");
+  const marks = events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.cat?.includes("user_timing") && e.ts >= t.ts && e.ts <= t.ts + t.dur)
+    .map((e) => `${e.name}@${((e.ts - t.ts) / 1000).toFixed(0)}`).join(" ");
+  console.log(`${thread}: task ${(t.dur / 1000).toFixed(0)} ms at ${(t.ts / 1000).toFixed(0)}: ${top}\n   marks: ${marks.slice(0, 800)}`);
+}
+await browser.close();
+await app.server.close();
