@@ -1,5 +1,6 @@
 // Debug aid: picks FILE in the built viewer with a Chromium trace running
-// and prints every main-thread task over 50 ms with what it spent time on.
+// and prints every main-thread task over 30 ms with what it spent time on
+// (and the performance.mark()s inside it; DUMP=1 also prints the first marks).
 // Usage: node tools/trace-load.mjs FILE
 import { launch, openApp } from "../tests/e2e/helpers.mjs";
 
