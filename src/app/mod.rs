@@ -36,7 +36,8 @@ use crate::model::view::View;
 use crate::model::{verdict, Stats, DEFAULT_IDLE_GAP_SECS};
 use shared::Shared;
 
-/// How often the progress bar is redrawn while a file is read.
+/// How often the progress bar is redrawn while a file is read (and how often
+/// the reading worker reports progress).
 const PROGRESS_MS: f64 = 100.0;
 
 const IDLE_GAP_MS: i64 = DEFAULT_IDLE_GAP_SECS as i64 * 1000;
@@ -62,6 +63,11 @@ fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: crate::index::Index, 
     let build_ms = now_ms() - t0;
     let Timing { elapsed_ms, index_ms, wait_ms, worker_memory_bytes } = timing;
     Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms, index_ms, wait_ms, build_ms, worker_memory_bytes }
+}
+
+/// What the person is told when the browser could not read the file.
+fn read_failed(why: &str) -> Rc<str> {
+    format!("The browser could not read this file: {why}.").into()
 }
 
 /// Where the bytes come from.
@@ -190,8 +196,7 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
         Ok(w) => (w.index, Timing { elapsed_ms: now_ms() - started, index_ms: w.index_ms, wait_ms: w.wait_ms, worker_memory_bytes: Some(w.worker_memory_bytes) }),
         Err(worker::WorkerError::Superseded) => return,
         Err(worker::WorkerError::Browser(message)) => {
-            let message = format!("The browser could not read this file: {message}.");
-            dispatch.dispatch(Action::Failed { generation, name, message: message.into() });
+            dispatch.dispatch(Action::Failed { generation, name, message: read_failed(&message) });
             return;
         }
         Err(worker::WorkerError::Unavailable(why)) => {
@@ -213,8 +218,7 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
                 }
                 Err(ReadError::Superseded) => return,
                 Err(ReadError::Browser(message)) => {
-                    let message = format!("The browser could not read this file: {message}.");
-                    dispatch.dispatch(Action::Failed { generation, name, message: message.into() });
+                    dispatch.dispatch(Action::Failed { generation, name, message: read_failed(&message) });
                     return;
                 }
             }

@@ -24,7 +24,8 @@ pub struct Loaded {
     pub verdict: Verdict,
     /// The list at the default idle threshold.
     pub view: Rc<View>,
-    /// From the pick to the last chunk indexed (reading and indexing).
+    /// From the pick until the whole index was in the page (reading, indexing
+    /// and, from the worker, handing it over).
     pub elapsed_ms: f64,
     /// Of `elapsed_ms`, the time spent in the indexer.
     pub index_ms: f64,

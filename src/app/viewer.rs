@@ -34,6 +34,9 @@ impl Ctx {
     }
 }
 
+/// The idle threshold a view starts with (the one `Loaded::view` was built at).
+const DEFAULT_IDLE_MINS: u32 = (crate::model::DEFAULT_IDLE_GAP_SECS / 60) as u32;
+
 #[derive(Clone, PartialEq)]
 pub enum Search {
     Idle,
@@ -88,7 +91,7 @@ impl Ui {
             ctx,
             filter,
             visible,
-            idle_mins: (crate::model::DEFAULT_IDLE_GAP_SECS / 60) as u32,
+            idle_mins: DEFAULT_IDLE_MINS,
             current: None,
             target: None,
             search: Search::Idle,
@@ -194,8 +197,7 @@ impl Reducible for Ui {
                 }
             }),
             Action::Replace { loaded, view } => self.with(|u| {
-                let default_mins = (crate::model::DEFAULT_IDLE_GAP_SECS / 60) as u32;
-                let view = if u.idle_mins == default_mins { view } else { Rc::new(View::build(&loaded.index, u.idle_mins as i64 * 60_000)) };
+                let view = if u.idle_mins == DEFAULT_IDLE_MINS { view } else { Rc::new(View::build(&loaded.index, u.idle_mins as i64 * 60_000)) };
                 u.ctx = Shared::new(Ctx { loaded, view, cache: u.ctx.cache.clone() });
                 u.visible = Shared::new(u.filter.apply(u.ctx.ix(), &u.ctx.view));
                 // Its hits were mapped to the preview's items.
@@ -220,8 +222,9 @@ pub struct Props {
     pub partial: bool,
 }
 
-/// Size of the wasm linear memory now (it only grows): read by the browser benchmark.
-fn wasm_memory_bytes() -> u32 {
+/// Size of this wasm instance's linear memory now (it only grows): read by
+/// the browser benchmark, and reported by the reading worker of its own.
+pub(super) fn wasm_memory_bytes() -> u32 {
     wasm_bindgen::memory().dyn_into::<js_sys::WebAssembly::Memory>().map_or(0, |m| {
         m.buffer().dyn_into::<js_sys::ArrayBuffer>().map_or(0, |b| b.byte_length())
     })

@@ -37,15 +37,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-use super::now_ms;
+use super::viewer::wasm_memory_bytes;
+use super::{now_ms, PROGRESS_MS};
 use super::reader::{read_blob, ReadError, CHUNK_BYTES};
 use crate::index::wire::{self, Input, WireError};
 use crate::index::Index;
 
 /// The worker script, beside `index.html`.
 const WORKER_URL: &str = "worker.js";
-/// Progress messages are sent at most this often.
-const PROGRESS_MS: f64 = 100.0;
 /// The encoded index travels in pieces of this size.
 const PIECE_BYTES: usize = 4 << 20;
 
@@ -60,14 +59,6 @@ fn message(kind: &str, fields: &[(&str, JsValue)]) -> Object {
         let _ = Reflect::set(&o, &JsValue::from_str(k), v);
     }
     o
-}
-
-fn wasm_memory_bytes() -> f64 {
-    wasm_bindgen::memory()
-        .dyn_into::<js_sys::WebAssembly::Memory>()
-        .ok()
-        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
-        .map_or(0.0, |b| b.byte_length() as f64)
 }
 
 // ---- the worker's side ----
@@ -116,7 +107,7 @@ async fn index_and_reply(id: f64, blob: Blob) {
             wire::encode(&o.index, PIECE_BYTES, |p| {
                 pieces.push(&Uint8Array::from(&p[..]).buffer());
             });
-            let memory_bytes = wasm_memory_bytes();
+            let memory_bytes = f64::from(wasm_memory_bytes());
             drop(o.index);
             let done = message(
                 "done",
