@@ -14,7 +14,8 @@
 //! (`line_start`) and the absolute offset of the next byte to arrive (`pos`).
 //! Invariant: `line_start <= pos` and `pos - line_start == carry.len()`, except
 //! that a line found whole inside one chunk is scanned in place and never
-//! copied. Lines split on 0x0A (memchr); one trailing `\r` is dropped, and a
+//! copied. Lines split on 0x0A (found by the scan itself, or by memchr); one
+//! trailing `\r` is dropped, and a
 //! UTF-8 BOM at the very start of the file. A last line without a newline is
 //! a line. Whitespace-only lines are counted as blank and get no row.
 
@@ -140,25 +141,77 @@ impl Indexer {
 
     /// Feeds the next chunk of the file. Chunks may split lines, UTF-8
     /// sequences or `\r\n` anywhere.
+    ///
+    /// A line that starts inside the chunk is first scanned in place by
+    /// [`scan::scan_line_to_newline`], which finds its end as it goes (one
+    /// pass over the bytes, not a newline search and then a scan). Anything
+    /// that path declines — a malformed or blank line, the file's first line
+    /// (BOM), a line running past the chunk — takes the plain path: memchr
+    /// for the newline, then [`scan::scan_line`].
     pub fn push(&mut self, chunk: &[u8]) {
         let chunk_start = self.pos;
         self.pos += chunk.len() as u64;
-        let mut rest_from = 0usize;
-        for nl in memchr::memchr_iter(b'\n', chunk) {
-            let line_start = self.line_start;
-            if self.carry.is_empty() {
-                self.line(line_start, &chunk[rest_from..nl]);
-            } else {
-                let mut carry = std::mem::take(&mut self.carry);
-                carry.extend_from_slice(&chunk[rest_from..nl]);
-                self.line(line_start, &carry);
-                carry.clear();
-                self.carry = carry;
-            }
-            rest_from = nl + 1;
-            self.line_start = chunk_start + rest_from as u64;
+        let mut at = 0usize;
+        if !self.carry.is_empty() {
+            let Some(nl) = memchr::memchr(b'\n', chunk) else {
+                self.carry.extend_from_slice(chunk);
+                return;
+            };
+            let mut carry = std::mem::take(&mut self.carry);
+            carry.extend_from_slice(&chunk[..nl]);
+            self.line(self.line_start, &carry);
+            carry.clear();
+            self.carry = carry;
+            at = nl + 1;
+            self.line_start = chunk_start + at as u64;
         }
-        self.carry.extend_from_slice(&chunk[rest_from..]);
+        while at < chunk.len() {
+            let rest = &chunk[at..];
+            let fast = if self.line_start == 0 { None } else { self.line_in_place(self.line_start, rest) };
+            let nl = match fast {
+                Some(nl) => nl,
+                None => match memchr::memchr(b'\n', rest) {
+                    Some(nl) => {
+                        self.line(self.line_start, &rest[..nl]);
+                        nl
+                    }
+                    None => {
+                        self.carry.extend_from_slice(rest);
+                        break;
+                    }
+                },
+            };
+            at += nl + 1;
+            self.line_start = chunk_start + at as u64;
+        }
+    }
+
+    /// The fast path of [`Indexer::push`]: the line at `buf[0]` (absolute
+    /// offset `start`), if [`scan::scan_line_to_newline`] accepts it; then the
+    /// index of its `\n` in `buf`. On `None` nothing has changed.
+    fn line_in_place(&mut self, start: u64, buf: &[u8]) -> Option<usize> {
+        let ix = &mut self.index;
+        let row_index = ix.rows.len() as u32;
+        let mut row = Row { offset: start, line_no: ix.physical_lines + 1, ..Row::default() };
+        let marks = (ix.tool_uses.len(), ix.tool_results.len());
+        let mut tables = scan::Tables {
+            tool_uses: &mut ix.tool_uses,
+            tool_results: &mut ix.tool_results,
+            compactions: &mut ix.compactions,
+            titles: &mut ix.titles,
+            strings: &mut ix.strings,
+        };
+        let Some(nl) = scan::scan_line_to_newline(buf, row_index, &mut row, &mut tables) else {
+            ix.tool_uses.truncate(marks.0);
+            ix.tool_results.truncate(marks.1);
+            return None;
+        };
+        let len = if nl > 0 && buf[nl - 1] == b'\r' { nl - 1 } else { nl };
+        row.len_bytes = u32::try_from(len).unwrap_or(u32::MAX);
+        ix.max_line_bytes = ix.max_line_bytes.max(row.len_bytes);
+        ix.physical_lines += 1;
+        ix.rows.push(row);
+        Some(nl)
     }
 
     /// Ends the input: a last line without a newline becomes a line.

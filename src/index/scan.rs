@@ -48,7 +48,7 @@ struct Str {
 /// On `Err` the caller must roll back `t`'s vectors to their previous
 /// lengths; `row` is then left in an unspecified state.
 pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> R<()> {
-    let mut c = Cur { b: line, i: 0, high: false, depth: 0 };
+    let mut c = Cur { b: line, i: 0, high: false, depth: 0, newline: false };
     c.ws();
     if c.peek() != Some(b'{') {
         c.skip_value()?;
@@ -64,6 +64,45 @@ pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> 
     c.utf8()?;
     rec.finish(t);
     Ok(())
+}
+
+/// Scans the line that starts at `buf[0]` without knowing where it ends:
+/// the end is found by the scan itself (the `\n` after the object and its
+/// trailing whitespace), so the indexer need not look for newlines first.
+///
+/// Returns the index of that `\n` when the line is a well-formed object that
+/// [`scan_line`] would accept on `buf[..nl]` (minus one trailing `\r`) with
+/// the same row and entries. Returns `None` for anything else — a malformed
+/// or non-object line, a line break inside the object, or a line that runs
+/// past `buf` — and the caller then falls back to finding the newline and
+/// calling [`scan_line`]; it must roll back `t`'s vectors as after an error.
+pub fn scan_line_to_newline(buf: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> Option<usize> {
+    let mut c = Cur { b: buf, i: 0, high: false, depth: 0, newline: false };
+    c.ws();
+    if c.peek() != Some(b'{') {
+        return None;
+    }
+    row.tool_uses_start = t.tool_uses.len() as u32;
+    row.tool_results_start = t.tool_results.len() as u32;
+    let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
+    c.object(|c, key| rec.top_field(c, key, t)).ok()?;
+    // Whitespace inside the object may have crossed a line break: that is
+    // two lines, for the slow path to judge.
+    if c.newline {
+        return None;
+    }
+    while let Some(b' ' | b'\t' | b'\r') = c.peek() {
+        c.i += 1;
+    }
+    if c.peek() != Some(b'\n') {
+        return None;
+    }
+    let nl = c.i;
+    if c.high && simdutf8::basic::from_utf8(&buf[..nl]).is_err() {
+        return None;
+    }
+    rec.finish(t);
+    Some(nl)
 }
 
 /// State of the record being scanned that is decided only at its end
@@ -316,6 +355,8 @@ struct Cur<'a> {
     /// A byte >= 0x80 went by inside a string: the line needs UTF-8 validation.
     high: bool,
     depth: u32,
+    /// [`Cur::ws`] skipped a `\n` (see [`scan_line_to_newline`]).
+    newline: bool,
 }
 
 impl<'a> Cur<'a> {
@@ -336,7 +377,8 @@ impl<'a> Cur<'a> {
 
     #[inline]
     fn ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\r' | b'\n') = self.peek() {
+        while let Some(c @ (b' ' | b'\t' | b'\r' | b'\n')) = self.peek() {
+            self.newline |= c == b'\n';
             self.i += 1;
         }
     }
@@ -766,8 +808,13 @@ fn saturate_u32(n: u64) -> u32 {
 /// `escaped == false` borrows it as is.
 pub fn unescape(raw: &[u8], escaped: bool) -> Cow<'_, str> {
     if !escaped {
-        // The scanner validated the line as UTF-8 (or it is ASCII).
-        return String::from_utf8_lossy(raw);
+        // The scanner validates the line as UTF-8 (or it is ASCII), but only
+        // after its fields were read: a line found invalid later is then
+        // dropped whole. `from_utf8` is the fast check; lossy only on failure.
+        return match std::str::from_utf8(raw) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => String::from_utf8_lossy(raw),
+        };
     }
     Cow::Owned(unescape_prefix(raw, usize::MAX))
 }

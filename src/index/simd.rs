@@ -11,7 +11,8 @@
 //! A tail shorter than 64 bytes is copied into a zero-padded block (zeros are
 //! control bytes, so the padding stops the scan).
 //!
-//! SSE2 on x86_64 (always present), simd128 on wasm32 when compiled with
+//! AVX2 on x86_64 when the CPU has it (checked at run time), else SSE2
+//! (always present); simd128 on wasm32 when compiled with
 //! `+simd128` (see `.cargo/config.toml`), a portable version elsewhere.
 
 /// What [`skip_string`] found.
@@ -32,6 +33,10 @@ struct Masks {
     quote: u64,
     backslash: u64,
     ctrl: u64,
+    /// `n` and `t`: with `"` and `\\` the characters escaped most often, so
+    /// the escape check rarely needs a table lookup. Only filled in when the
+    /// block holds a quote, backslash or control byte.
+    common: u64,
     /// OR of all bytes has its top bit set.
     high: bool,
 }
@@ -69,26 +74,58 @@ fn escaped_bits(backslash: u64, carry: &mut u64) -> u64 {
 /// or just past an escape the caller handled).
 #[inline]
 pub fn skip_string(b: &[u8], from: usize) -> Stop {
+    // Most strings are keys and short values: one 16-byte look settles them
+    // without entering the block loop.
+    #[cfg(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128")))]
+    if let Some(block) = b.get(from..from + 16) {
+        let (special, high) = imp::first16(block);
+        if special != 0 {
+            let k = special.trailing_zeros() as usize;
+            if block[k] == b'"' {
+                let before = (1u32 << k) - 1;
+                return Stop { at: Some(from + k), escaped: false, high: high & before != 0 };
+            }
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above; std caches the answer).
+            return unsafe { skip_string_avx2(b, from) };
+        }
+    }
+    skip_with(b, from, imp::masks)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn skip_string_avx2(b: &[u8], from: usize) -> Stop {
+    skip_with(b, from, |block| unsafe { avx2::masks(block) })
+}
+
+/// The loop, generic over how one block's masks are computed (so each
+/// instruction set gets its own fully inlined copy).
+#[inline(always)]
+fn skip_with(b: &[u8], from: usize, masks: impl Fn(&[u8]) -> Masks) -> Stop {
     let mut stop = Stop { at: None, escaped: false, high: false };
     let mut carry = 0u64;
     let mut i = from;
-    let mut pad = [0u8; 64];
     while i < b.len() {
+        let mut pad = [0u8; 64];
         let (block, real) = if i + 64 <= b.len() {
             (&b[i..i + 64], 64)
         } else {
             let n = b.len() - i;
             pad[..n].copy_from_slice(&b[i..]);
-            pad[n..].fill(0);
             (&pad[..], n)
         };
-        let m = imp::masks(block);
+        let m = masks(block);
         stop.high |= m.high;
         let esc = escaped_bits(m.backslash, &mut carry);
         let mut stops = (m.quote & !esc) | m.ctrl;
-        // Escaped characters are few per block (a `\n` per line of code):
-        // judge each by table lookup rather than by 32 vector compares.
-        let mut e = esc;
+        // Escaped characters other than `" \ n t` are rare: judge those few
+        // by table lookup.
+        let mut e = esc & !(m.quote | m.backslash | m.common);
         while e != 0 {
             let k = e.trailing_zeros() as usize;
             if !SIMPLE_ESCAPE[block[k] as usize] {
@@ -133,6 +170,7 @@ mod portable {
             m.quote |= bit * (x == b'"') as u64;
             m.backslash |= bit * (x == b'\\') as u64;
             m.ctrl |= bit * (x < 0x20) as u64;
+            m.common |= bit * (x == b'n' || x == b't') as u64;
         }
         m.high = or & 0x80 != 0;
         m
@@ -187,10 +225,71 @@ mod imp {
             if _mm_movemask_epi8(any) == 0 {
                 return Masks { high, ..Masks::default() };
             }
-            Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), high }
+            let (n, t) = (_mm_set1_epi8(b'n' as i8), _mm_set1_epi8(b't' as i8));
+            let common = v.map(|x| _mm_or_si128(_mm_cmpeq_epi8(x, n), _mm_cmpeq_epi8(x, t)));
+            Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), common: bits(common), high }
         }
     }
 
+    /// For 16 bytes: the mask of quotes, backslashes and control bytes, and
+    /// the mask of bytes >= 0x80.
+    #[inline(always)]
+    pub fn first16(block: &[u8]) -> (u32, u32) {
+        assert!(block.len() >= 16);
+        // SAFETY: SSE2 is part of the x86_64 baseline; `block` has 16 bytes (asserted).
+        unsafe {
+            let x = _mm_loadu_si128(block.as_ptr() as *const __m128i);
+            let q = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
+            let bs = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
+            let lim = _mm_set1_epi8(0x1f);
+            let c = _mm_cmpeq_epi8(_mm_min_epu8(x, lim), x);
+            let special = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(q, bs), c)) as u32;
+            (special, _mm_movemask_epi8(x) as u32)
+        }
+    }
+
+}
+
+/// The same masks with 32-byte vectors, for CPUs that have AVX2 (chosen at
+/// run time by [`skip_string`]).
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use core::arch::x86_64::*;
+
+    use super::Masks;
+
+    #[inline(always)]
+    unsafe fn bits(lo: __m256i, hi: __m256i) -> u64 {
+        // SAFETY (caller): AVX2 is enabled.
+        unsafe { (_mm256_movemask_epi8(lo) as u32 as u64) | ((_mm256_movemask_epi8(hi) as u32 as u64) << 32) }
+    }
+
+    /// SAFETY: the caller runs with AVX2 enabled; `block` has 64 bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn masks(block: &[u8]) -> Masks {
+        debug_assert_eq!(block.len(), 64);
+        unsafe {
+            let p = block.as_ptr();
+            let (a, b) = (_mm256_loadu_si256(p as *const __m256i), _mm256_loadu_si256(p.add(32) as *const __m256i));
+            let (q, bs, lim) = (_mm256_set1_epi8(b'"' as i8), _mm256_set1_epi8(b'\\' as i8), _mm256_set1_epi8(0x1f));
+            let (qa, qb) = (_mm256_cmpeq_epi8(a, q), _mm256_cmpeq_epi8(b, q));
+            let (ba, bb) = (_mm256_cmpeq_epi8(a, bs), _mm256_cmpeq_epi8(b, bs));
+            let (ca, cb) = (
+                _mm256_cmpeq_epi8(_mm256_min_epu8(a, lim), a),
+                _mm256_cmpeq_epi8(_mm256_min_epu8(b, lim), b),
+            );
+            let high = _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0;
+            let any = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(qa, qb), _mm256_or_si256(ba, bb)), _mm256_or_si256(ca, cb));
+            if _mm256_testz_si256(any, any) != 0 {
+                return Masks { high, ..Masks::default() };
+            }
+            let (n, t) = (_mm256_set1_epi8(b'n' as i8), _mm256_set1_epi8(b't' as i8));
+            let na = _mm256_or_si256(_mm256_cmpeq_epi8(a, n), _mm256_cmpeq_epi8(a, t));
+            let nb = _mm256_or_si256(_mm256_cmpeq_epi8(b, n), _mm256_cmpeq_epi8(b, t));
+            Masks { quote: bits(qa, qb), backslash: bits(ba, bb), ctrl: bits(ca, cb), common: bits(na, nb), high }
+        }
+    }
 }
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -236,7 +335,23 @@ mod imp {
         if !v128_any_true(any) {
             return Masks { high, ..Masks::default() };
         }
-        Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), high }
+        let (n, t) = (u8x16_splat(b'n'), u8x16_splat(b't'));
+        let common = v.map(|x| v128_or(u8x16_eq(x, n), u8x16_eq(x, t)));
+        Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), common: bits(common), high }
+    }
+
+    /// For 16 bytes: the mask of quotes, backslashes and control bytes, and
+    /// the mask of bytes >= 0x80.
+    #[inline(always)]
+    pub fn first16(block: &[u8]) -> (u32, u32) {
+        assert!(block.len() >= 16);
+        // SAFETY: `block` has at least 16 bytes (asserted).
+        let x = unsafe { v128_load(block.as_ptr() as *const v128) };
+        let special = v128_or(
+            v128_or(u8x16_eq(x, u8x16_splat(b'"')), u8x16_eq(x, u8x16_splat(b'\\'))),
+            u8x16_lt(x, u8x16_splat(0x20)),
+        );
+        (i8x16_bitmask(special) as u32, i8x16_bitmask(x) as u32)
     }
 
 }
@@ -320,6 +435,12 @@ mod tests {
     fn portable_masks_match_the_simd_ones() {
         let s: Vec<u8> = (0..64u32).map(|i| [b'"', b'\\', b'n', 0x01, b'a', 0xc3, b'/', b'u'][(i * 7 % 8) as usize]).collect();
         let (a, b) = (portable::masks(&s), imp::masks(&s));
-        assert_eq!((a.quote, a.backslash, a.ctrl, a.high), (b.quote, b.backslash, b.ctrl, b.high));
+        assert_eq!((a.quote, a.backslash, a.ctrl, a.common, a.high), (b.quote, b.backslash, b.ctrl, b.common, b.high));
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present (checked).
+            let c = unsafe { avx2::masks(&s) };
+            assert_eq!((a.quote, a.backslash, a.ctrl, a.common, a.high), (c.quote, c.backslash, c.ctrl, c.common, c.high));
+        }
     }
 }
