@@ -40,9 +40,10 @@ async fn chunked_blob_reading_gives_the_native_facts() {
     ];
     for (name, bytes, native) in cases {
         // Odd chunk sizes split lines, UTF-8 sequences and escapes.
-        for chunk in [1009u64, 64 * 1024 + 7, 4 << 20] {
+        // One read in flight (the page) and several (the worker).
+        for (chunk, in_flight) in [(1009u64, 1), (64 * 1024 + 7, 1), (64 * 1024 + 7, 3), (4 << 20, 1), (8 << 20, 2)] {
             let mut calls = 0;
-            let out = match read_blob(&blob(bytes), chunk, |_| {}, |_| {
+            let out = match read_blob(&blob(bytes), chunk, in_flight, |_| {}, |_| {
                 calls += 1;
                 true
             })
@@ -56,7 +57,7 @@ async fn chunked_blob_reading_gives_the_native_facts() {
             let len = bytes.len() as u64;
             let first = chunk.min(FIRST_CHUNK_BYTES).min(len);
             let want_calls = 1 + (len - first).div_ceil(chunk);
-            assert_eq!(calls as u64, want_calls, "{name}: one progress call per chunk");
+            assert_eq!(calls as u64, want_calls, "{name}: one progress call per chunk ({chunk} bytes, {in_flight} in flight)");
             assert_same_facts(name, &Stats::compute(&out.index, DEFAULT_IDLE_GAP_SECS), native);
         }
     }
@@ -65,7 +66,7 @@ async fn chunked_blob_reading_gives_the_native_facts() {
 #[wasm_bindgen_test]
 async fn a_superseded_read_stops() {
     let bytes = include_bytes!("../target/wasm-expect/generated.jsonl");
-    let r = read_blob(&blob(bytes), 64 * 1024, |_| {}, |read| read < 128 * 1024).await;
+    let r = read_blob(&blob(bytes), 64 * 1024, 2, |_| {}, |read| read < 128 * 1024).await;
     assert!(matches!(r, Err(ReadError::Superseded)));
 }
 

@@ -79,13 +79,14 @@ pub async fn yield_to_page() {
 /// Reads `blob` chunk by chunk. `on_first(bytes)` gets the first chunk
 /// (at most [`FIRST_CHUNK_BYTES`]) before it is indexed; `on_progress(read_bytes)`
 /// is called after each chunk and returns `false` when the read should stop
-/// (superseded). The next chunk is already being read while this one is
-/// indexed (at most two chunks in memory). Between chunks control returns
-/// to the event loop, so the page stays responsive and the progress bar
-/// repaints.
+/// (superseded). While a chunk is indexed, the next `in_flight` chunks are
+/// already being read (at most `in_flight + 1` chunks in memory). Between
+/// chunks control returns to the event loop, so the page stays responsive
+/// and the progress bar repaints.
 pub async fn read_blob(
     blob: &Blob,
     chunk_bytes: u64,
+    in_flight: usize,
     on_first: impl FnOnce(&[u8]),
     mut on_progress: impl FnMut(u64) -> bool,
 ) -> Result<ReadOutcome, ReadError> {
@@ -98,22 +99,24 @@ pub async fn read_blob(
     let mut index_ms = 0.0;
     let mut wait_ms = 0.0;
     let mut yielded_ms = now_ms();
-    let first_end = chunk_bytes.min(FIRST_CHUNK_BYTES).min(size);
-    let mut pending = if size > 0 {
-        Some((first_end, start_read(blob, 0, first_end)?))
-    } else {
-        None
-    };
-    while let Some((end, read)) = pending.take() {
+    let in_flight = in_flight.max(1);
+    let mut pending = std::collections::VecDeque::with_capacity(in_flight + 1);
+    // Where the next read starts; the first read is small.
+    let mut asked = chunk_bytes.min(FIRST_CHUNK_BYTES).min(size);
+    if size > 0 {
+        pending.push_back((asked, start_read(blob, 0, asked)?));
+    }
+    while let Some((end, read)) = pending.pop_front() {
+        while pending.len() < in_flight && asked < size {
+            let next_end = (asked + chunk_bytes).min(size);
+            pending.push_back((next_end, start_read(blob, asked, next_end)?));
+            asked = next_end;
+        }
         let waited_from = now_ms();
         let ab = read.await.map_err(|e| ReadError::Browser(js_message(e)))?;
         wait_ms += now_ms() - waited_from;
         if now_ms() - waited_from > 1.0 {
             yielded_ms = now_ms();
-        }
-        if end < size {
-            let next_end = (end + chunk_bytes).min(size);
-            pending = Some((next_end, start_read(blob, end, next_end)?));
         }
         let view = Uint8Array::new(&ab);
         buf.resize(view.length() as usize, 0);

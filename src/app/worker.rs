@@ -10,6 +10,7 @@
 //!   {module}                      ─────────►   init wasm from the page's compiled module, serve()
 //!   (a pick)
 //!   {kind: "read", id, blob}      ─────────►   read_blob(blob) chunk by chunk
+//!                                 ◄─────────   {kind: "first", id, bytes}   (the first chunk, for the preview)
 //!                                 ◄─────────   {kind: "progress", id, read_bytes}   (≤ every 100 ms)
 //!                                 ◄─────────   {kind: "done", id, pieces: [ArrayBuffer…], index_ms, wait_ms, memory_bytes}
 //!                                              (the index as `index::wire` bytes, transferred, not copied)
@@ -39,12 +40,17 @@ use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent, Worker, WorkerOpti
 
 use super::viewer::wasm_memory_bytes;
 use super::{now_ms, PROGRESS_MS};
-use super::reader::{read_blob, ReadError, CHUNK_BYTES};
+use super::reader::{read_blob, ReadError};
 use crate::index::wire::{self, Input, WireError};
 use crate::index::Index;
 
 /// The worker script, beside `index.html`.
 const WORKER_URL: &str = "worker.js";
+/// The worker's reads: nothing else runs on its thread, so larger chunks
+/// and more reads in flight keep the browser's file reading busy while the
+/// indexer works (measured in `make bench-browser`).
+const WORKER_CHUNK_BYTES: u64 = 8 << 20;
+const WORKER_IN_FLIGHT: usize = 2;
 /// The encoded index travels in pieces of this size.
 const PIECE_BYTES: usize = 4 << 20;
 
@@ -89,7 +95,12 @@ async fn index_and_reply(id: f64, blob: Blob) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let mut shown_ms = f64::NEG_INFINITY;
     let size = blob.size() as u64;
-    let outcome = read_blob(&blob, CHUNK_BYTES, |_| {}, |read_bytes| {
+    let on_first = |first: &[u8]| {
+        // The page draws its preview from these (it need not read them again).
+        let bytes = Uint8Array::from(first).buffer();
+        let _ = scope.post_message_with_transfer(&message("first", &[("id", id.into()), ("bytes", bytes.clone().into())]), &Array::of1(&bytes));
+    };
+    let outcome = read_blob(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT, on_first, |read_bytes| {
         if NEWEST.with(|n| n.get()) != id {
             return false;
         }
@@ -193,21 +204,47 @@ enum Event {
 }
 
 /// How a read ends: set once; `wake` resolves the promise `finish` awaits.
+/// The first chunk arrives before the end; either wakes the waiter.
 #[derive(Default)]
 struct Ending {
+    first: Option<Vec<u8>>,
     event: Option<Event>,
     wake: Option<js_sys::Function>,
 }
 
 impl Ending {
+    fn wake(&mut self) {
+        if let Some(wake) = self.wake.take() {
+            let _ = wake.call0(&JsValue::NULL);
+        }
+    }
+
     fn end(&mut self, e: Event) {
         if self.event.is_none() {
             self.event = Some(e);
-            if let Some(wake) = self.wake.take() {
-                let _ = wake.call0(&JsValue::NULL);
-            }
+            self.wake();
         }
     }
+
+    fn first(&mut self, bytes: Vec<u8>) {
+        if self.first.is_none() && self.event.is_none() {
+            self.first = Some(bytes);
+            self.wake();
+        }
+    }
+}
+
+/// Resolves once `ready(ending)` holds.
+async fn settled(ending: &Rc<RefCell<Ending>>, ready: impl Fn(&Ending) -> bool) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let mut e = ending.borrow_mut();
+        if ready(&e) {
+            let _ = resolve.call0(&JsValue::NULL);
+        } else {
+            e.wake = Some(resolve);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
 }
 
 /// The read the worker is doing for the page.
@@ -272,6 +309,10 @@ fn spawn() -> Result<Channel, String> {
                     }
                 });
             }
+            Some("first") => {
+                let bytes = Uint8Array::new(&get(&data, "bytes")).to_vec();
+                with_current(&data, |cur| cur.ending.borrow_mut().first(bytes));
+            }
             Some("done") => with_current(&data, |cur| cur.ending.borrow_mut().end(Event::Done(data.clone()))),
             Some("error") => with_current(&data, |cur| {
                 let message = get(&data, "message").as_string().unwrap_or_default();
@@ -328,18 +369,24 @@ pub fn start(blob: &Blob, on_progress: impl FnMut(u64) -> bool + 'static) -> Res
 }
 
 impl Pending {
+    /// Waits for the file's first chunk (at most `FIRST_CHUNK_BYTES`), as
+    /// the worker read it; `None` if the read ended without it.
+    pub async fn first(&self) -> Option<Vec<u8>> {
+        loop {
+            settled(&self.ending, |e| e.first.is_some() || e.event.is_some()).await;
+            let mut e = self.ending.borrow_mut();
+            if let Some(f) = e.first.take() {
+                return Some(f);
+            }
+            if e.event.is_some() {
+                return None;
+            }
+        }
+    }
+
     /// Waits for the worker's index.
     pub async fn finish(self) -> Result<WorkerOutcome, WorkerError> {
-        let ending = self.ending.clone();
-        let settled = js_sys::Promise::new(&mut |resolve, _| {
-            let mut e = ending.borrow_mut();
-            if e.event.is_some() {
-                let _ = resolve.call0(&JsValue::NULL);
-            } else {
-                e.wake = Some(resolve);
-            }
-        });
-        let _ = JsFuture::from(settled).await;
+        settled(&self.ending, |e| e.event.is_some()).await;
         // This read is over: drop its callbacks (if it is still the current one).
         CHANNEL.with(|c| {
             if let Some(ch) = c.borrow_mut().as_mut() {
