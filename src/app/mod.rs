@@ -8,6 +8,7 @@ mod md;
 mod picker;
 mod progress;
 mod reader;
+mod rehearsal;
 mod search;
 mod shared;
 mod state;
@@ -83,6 +84,7 @@ pub fn start() {
     if web_sys::window().is_some() {
         yew::Renderer::<App>::new().render();
         worker::prepare();
+        rehearsal::start();
     } else {
         worker::serve();
     }
@@ -174,7 +176,13 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
     if size_bytes > FIRST_CHUNK_BYTES {
         match worker::start(&blob, on_progress.clone()) {
             Ok(pending) => {
-                match bodies::read_range(&blob, 0, FIRST_CHUNK_BYTES).await {
+                // The worker hands over the first chunk it read; if it ends
+                // without one, read it here.
+                let first = match pending.first().await {
+                    Some(f) => Some(f),
+                    None => bodies::read_range(&blob, 0, FIRST_CHUNK_BYTES).await,
+                };
+                match first {
                     Some(first) => {
                         first_bytes = first[..reader::SNIFF_BYTES.min(first.len())].to_vec();
                         if let Some(l) = show_preview(&first) {
@@ -211,7 +219,7 @@ async fn load(source: Source, generation: u64, latest: Rc<Cell<u64>>, dispatch: 
                     }
                 }
             };
-            match read_blob(&blob, CHUNK_BYTES, on_first, on_progress).await {
+            match read_blob(&blob, CHUNK_BYTES, 1, on_first, on_progress).await {
                 Ok(o) => {
                     first_bytes = o.first_bytes;
                     (o.index, Timing { elapsed_ms: now_ms() - started, index_ms: o.index_ms, wait_ms: o.wait_ms, worker_memory_bytes: None })
@@ -245,6 +253,7 @@ pub fn app() -> Html {
         let dispatch = state.dispatcher();
         let latest = (*latest).clone();
         Callback::from(move |source: Source| {
+            rehearsal::stop();
             let generation = latest.get() + 1;
             latest.set(generation);
             yew::platform::spawn_local(load(source, generation, latest.clone(), dispatch.clone()));

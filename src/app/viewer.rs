@@ -220,6 +220,10 @@ pub struct Props {
     /// Still reading: what is shown is the start of the file.
     #[prop_or_default]
     pub partial: bool,
+    /// The start-up rehearsal ([`super::rehearsal`]): leaves the address
+    /// and the keyboard alone.
+    #[prop_or_default]
+    pub rehearsal: bool,
 }
 
 /// Size of this wasm instance's linear memory now (it only grows): read by
@@ -269,6 +273,7 @@ pub fn viewer(p: &Props) -> Html {
     {
         let dispatch = ui.dispatcher();
         let ctx = ui.ctx.clone();
+        let rehearsal = p.rehearsal;
         use_effect_with(ctx, move |ctx| {
             let goto = {
                 let ctx = ctx.clone();
@@ -278,17 +283,20 @@ pub fn viewer(p: &Props) -> Html {
                     }
                 }
             };
-            goto();
-            let listener = web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| goto()));
+            let listener = (!rehearsal).then(|| {
+                goto();
+                web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| goto()))
+            });
             move || drop(listener)
         });
     }
     // The address follows the current item.
     {
         let line = ui.current.map(|c| ui.ctx.ix().rows[ui.ctx.view.items[c as usize].row as usize].line_no);
-        use_effect_with(line, |line| {
-            if let Some(l) = line {
-                set_hash_line(*l);
+        let rehearsal = p.rehearsal;
+        use_effect_with(line, move |line| {
+            if let Some(l) = line.filter(|_| !rehearsal) {
+                set_hash_line(l);
             }
         });
     }
@@ -296,8 +304,9 @@ pub fn viewer(p: &Props) -> Html {
     {
         let dispatch = ui.dispatcher();
         let input = search_input.clone();
+        let rehearsal = p.rehearsal;
         use_effect_with((), move |_| {
-            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+            let listener = web_sys::window().and_then(|w| w.document()).filter(|_| !rehearsal).map(|doc| {
                 // Not passive: a handled key must not also scroll or type.
                 EventListener::new_with_options(&doc, "keydown", EventListenerOptions::enable_prevent_default(), move |e| {
                     let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };

