@@ -99,7 +99,15 @@ async fn run() -> Result<(), JsValue> {
     root.style().set_css_text("height:900px");
     shadow.append_child(&root)?;
     body.append_child(&host)?;
+    // Whatever happens while drawing, nothing stays behind.
+    let drawn = draw(&root).await;
+    host.remove();
+    drawn
+}
 
+/// Draws the sample into `root` until its items have their bodies, then
+/// unmounts it.
+async fn draw(root: &HtmlElement) -> Result<(), JsValue> {
     let blob = Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(SAMPLE)))?;
     let index = Indexer::index_bytes(SAMPLE);
     let timing = Timing { elapsed_ms: 0.0, index_ms: 0.0, wait_ms: 0.0, worker_memory_bytes: None };
@@ -120,6 +128,5 @@ async fn run() -> Result<(), JsValue> {
     // Force the layout the draw would need, then take it all down.
     let _ = root.get_bounding_client_rect();
     app.destroy();
-    host.remove();
     Ok(())
 }
