@@ -82,6 +82,17 @@ impl Index {
         self.strings.resolve(sym)
     }
 
+    /// Where the scanner appends a line's side entries.
+    fn tables(&mut self) -> scan::Tables<'_> {
+        scan::Tables {
+            tool_uses: &mut self.tool_uses,
+            tool_results: &mut self.tool_results,
+            compactions: &mut self.compactions,
+            titles: &mut self.titles,
+            strings: &mut self.strings,
+        }
+    }
+
     /// Approximate heap bytes held (rows, tables, strings).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
@@ -194,13 +205,7 @@ impl Indexer {
         let row_index = ix.rows.len() as u32;
         let mut row = Row { offset: start, line_no: ix.physical_lines + 1, ..Row::default() };
         let marks = (ix.tool_uses.len(), ix.tool_results.len());
-        let mut tables = scan::Tables {
-            tool_uses: &mut ix.tool_uses,
-            tool_results: &mut ix.tool_results,
-            compactions: &mut ix.compactions,
-            titles: &mut ix.titles,
-            strings: &mut ix.strings,
-        };
+        let mut tables = ix.tables();
         let Some(nl) = scan::scan_line_to_newline(buf, row_index, &mut row, &mut tables) else {
             ix.tool_uses.truncate(marks.0);
             ix.tool_results.truncate(marks.1);
@@ -245,13 +250,7 @@ impl Indexer {
         let row_index = ix.rows.len() as u32;
         let mut row = Row { offset, len_bytes, line_no: ix.physical_lines, ..Row::default() };
         let marks = (ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len(), ix.titles.len());
-        let mut tables = scan::Tables {
-            tool_uses: &mut ix.tool_uses,
-            tool_results: &mut ix.tool_results,
-            compactions: &mut ix.compactions,
-            titles: &mut ix.titles,
-            strings: &mut ix.strings,
-        };
+        let mut tables = ix.tables();
         if let Err(reason) = scan::scan_line(line, row_index, &mut row, &mut tables) {
             ix.tool_uses.truncate(marks.0);
             ix.tool_results.truncate(marks.1);
