@@ -372,16 +372,8 @@ impl Pending {
     /// Waits for the file's first chunk (at most `FIRST_CHUNK_BYTES`), as
     /// the worker read it; `None` if the read ended without it.
     pub async fn first(&self) -> Option<Vec<u8>> {
-        loop {
-            settled(&self.ending, |e| e.first.is_some() || e.event.is_some()).await;
-            let mut e = self.ending.borrow_mut();
-            if let Some(f) = e.first.take() {
-                return Some(f);
-            }
-            if e.event.is_some() {
-                return None;
-            }
-        }
+        settled(&self.ending, |e| e.first.is_some() || e.event.is_some()).await;
+        self.ending.borrow_mut().first.take()
     }
 
     /// Waits for the worker's index.

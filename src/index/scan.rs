@@ -48,7 +48,7 @@ struct Str {
 /// On `Err` the caller must roll back `t`'s vectors to their previous
 /// lengths; `row` is then left in an unspecified state.
 pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> R<()> {
-    let mut c = Cur { b: line, i: 0, high: false, depth: 0, newline: false };
+    let mut c = Cur::new(line);
     c.ws();
     if c.peek() != Some(b'{') {
         c.skip_value()?;
@@ -56,10 +56,7 @@ pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> 
         c.utf8()?;
         return Err(Malformed::NotAnObject);
     }
-    row.tool_uses_start = t.tool_uses.len() as u32;
-    row.tool_results_start = t.tool_results.len() as u32;
-    let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
-    c.object(|c, key| rec.top_field(c, key, t))?;
+    let rec = Record::scan(&mut c, row, row_index, t)?;
     c.end()?;
     c.utf8()?;
     rec.finish(t);
@@ -77,15 +74,12 @@ pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> 
 /// past `buf` — and the caller then falls back to finding the newline and
 /// calling [`scan_line`]; it must roll back `t`'s vectors as after an error.
 pub fn scan_line_to_newline(buf: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> Option<usize> {
-    let mut c = Cur { b: buf, i: 0, high: false, depth: 0, newline: false };
+    let mut c = Cur::new(buf);
     c.ws();
     if c.peek() != Some(b'{') {
         return None;
     }
-    row.tool_uses_start = t.tool_uses.len() as u32;
-    row.tool_results_start = t.tool_results.len() as u32;
-    let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
-    c.object(|c, key| rec.top_field(c, key, t)).ok()?;
+    let rec = Record::scan(&mut c, row, row_index, t).ok()?;
     // Whitespace inside the object may have crossed a line break: that is
     // two lines, for the slow path to judge.
     if c.newline {
@@ -97,12 +91,9 @@ pub fn scan_line_to_newline(buf: &[u8], row_index: u32, row: &mut Row, t: &mut T
     if c.peek() != Some(b'\n') {
         return None;
     }
-    let nl = c.i;
-    if c.high && simdutf8::basic::from_utf8(&buf[..nl]).is_err() {
-        return None;
-    }
+    c.utf8().ok()?;
     rec.finish(t);
-    Some(nl)
+    Some(c.i)
 }
 
 /// State of the record being scanned that is decided only at its end
@@ -116,7 +107,16 @@ struct Record<'r> {
     compaction: Option<Compaction>,
 }
 
-impl Record<'_> {
+impl<'r> Record<'r> {
+    /// Scans the record's object at the cursor (on `{`) into `row`.
+    fn scan(c: &mut Cur, row: &'r mut Row, row_index: u32, t: &mut Tables) -> R<Self> {
+        row.tool_uses_start = t.tool_uses.len() as u32;
+        row.tool_results_start = t.tool_results.len() as u32;
+        let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
+        c.object(|c, key| rec.top_field(c, key, t))?;
+        Ok(rec)
+    }
+
     fn set(&mut self, f: u16, on: bool) {
         if on {
             self.row.flags |= f;
@@ -360,6 +360,10 @@ struct Cur<'a> {
 }
 
 impl<'a> Cur<'a> {
+    fn new(b: &'a [u8]) -> Self {
+        Cur { b, i: 0, high: false, depth: 0, newline: false }
+    }
+
     #[inline]
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
@@ -441,9 +445,10 @@ impl<'a> Cur<'a> {
         }
     }
 
-    /// Strings held bytes >= 0x80: they must form valid UTF-8.
+    /// Strings held bytes >= 0x80: the bytes scanned so far (`b[..i]`) must
+    /// form valid UTF-8.
     fn utf8(&self) -> R<()> {
-        if self.high && simdutf8::basic::from_utf8(self.b).is_err() {
+        if self.high && simdutf8::basic::from_utf8(&self.b[..self.i]).is_err() {
             Err(Malformed::InvalidUtf8)
         } else {
             Ok(())
