@@ -2,7 +2,7 @@
 //! for every chunking (1-byte chunks, chunks that split a UTF-8 sequence, a
 //! `\r\n` or an escape) and equal to the naive serde_json reference's.
 
-use ccscope::index::{reference, Indexer};
+use ccscope::index::{reference, Indexer, Malformed};
 use proptest::prelude::*;
 
 /// A JSON string literal with escapes, non-ASCII and surrogate pairs.
@@ -221,6 +221,14 @@ fn edge_inputs() {
         (b"{}\n{\"a\":\"\xff\"}\n{\"b\":\"\xc3\xa9\"}\n", 3, 0),
         (b"{}\n{\"a\":\"x\ny\"}\n", 3, 0),
         (b"{}\n[1]\n\"s\"\n{}", 4, 0),
+        // UTF-8 is checked string by string: bad bytes in a key, in a long
+        // string (the 64-byte block path), cut short at the closing quote,
+        // overlong, a surrogate; good 4-byte ones; high bytes outside strings.
+        (b"{\"\xff\":1}\n{}", 2, 0),
+        (b"{\"a\":\"0123456789012345678901234567890123456789012345678901234567890123456789\xfe\"}\n{}", 2, 0),
+        (b"{\"a\":\"\xc3\"}\n{\"a\":\"\xc0\xaf\"}\n{\"a\":\"\xed\xa0\x80\"}\n", 3, 0),
+        (b"{\"a\":\"\xf0\x9f\x98\x80 and then some text to make it a longer string \xf0\x9f\x98\x80\"}\n", 1, 0),
+        (b"{\"a\":1\xc3\xa9}\n{\"a\":1}\xc3\xa9\n\xc3\xa9{}\n", 3, 0),
     ] {
         let ix = Indexer::index_bytes(input);
         assert_eq!((ix.rows.len(), ix.blank_lines as usize), (lines, blank), "{:?}", String::from_utf8_lossy(input));
@@ -249,4 +257,18 @@ fn nesting_limit_matches_serde_json() {
         let theirs = serde_json::from_str::<serde_json::Value>(&line).is_err();
         assert_eq!(ours, theirs, "depth {depth}");
     }
+}
+
+#[test]
+fn invalid_utf8_inside_a_string_is_named_as_such() {
+    let mut bytes = b"{\"a\":\"".to_vec();
+    bytes.extend_from_slice(&[b'x'; 100]);
+    bytes.extend_from_slice(b"\xff\"}");
+    for line in [&b"{\"\xff\":1}"[..], b"{\"a\":\"\xc3\"}", &bytes, b"{\"a\":[\"ok\",\"\xed\xa0\x80\"]}"] {
+        let ix = Indexer::index_bytes(line);
+        assert_eq!(ix.rows[0].malformed, Some(Malformed::InvalidUtf8), "{:?}", String::from_utf8_lossy(line));
+    }
+    // Valid multi-byte text in every string of a line is no error.
+    let ok = "{\"type\":\"user\",\"é\":\"naïve — 😀 ".to_string() + &"ü".repeat(80) + "\"}";
+    assert_eq!(Indexer::index_bytes(ok.as_bytes()).rows[0].malformed, None);
 }

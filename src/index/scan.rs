@@ -7,8 +7,9 @@
 //! needs. Every other value is skipped without being materialised: strings
 //! are skipped 64 bytes at a time by [`skip_string`] (SIMD), which also
 //! rejects raw control bytes and notes non-ASCII, so a 1 MB base64 image costs
-//! one vector scan. Only a line with non-ASCII bytes is then validated as
-//! UTF-8 (simdutf8).
+//! one vector scan. Only a string with non-ASCII bytes is then validated as
+//! UTF-8 (simdutf8), right after it was skipped, while it is in cache: bytes
+//! >= 0x80 outside strings are a syntax error, so that checks the line.
 
 use std::borrow::Cow;
 
@@ -53,12 +54,10 @@ pub fn scan_line(line: &[u8], row_index: u32, row: &mut Row, t: &mut Tables) -> 
     if c.peek() != Some(b'{') {
         c.skip_value()?;
         c.end()?;
-        c.utf8()?;
         return Err(Malformed::NotAnObject);
     }
     let rec = Record::scan(&mut c, row, row_index, t)?;
     c.end()?;
-    c.utf8()?;
     rec.finish(t);
     Ok(())
 }
@@ -91,7 +90,6 @@ pub fn scan_line_to_newline(buf: &[u8], row_index: u32, row: &mut Row, t: &mut T
     if c.peek() != Some(b'\n') {
         return None;
     }
-    c.utf8().ok()?;
     rec.finish(t);
     Some(c.i)
 }
@@ -352,8 +350,6 @@ pub fn content_kind(ty: &str) -> Content {
 struct Cur<'a> {
     b: &'a [u8],
     i: usize,
-    /// A byte >= 0x80 went by inside a string: the line needs UTF-8 validation.
-    high: bool,
     depth: u32,
     /// [`Cur::ws`] skipped a `\n` (see [`scan_line_to_newline`]).
     newline: bool,
@@ -361,7 +357,7 @@ struct Cur<'a> {
 
 impl<'a> Cur<'a> {
     fn new(b: &'a [u8]) -> Self {
-        Cur { b, i: 0, high: false, depth: 0, newline: false }
+        Cur { b, i: 0, depth: 0, newline: false }
     }
 
     #[inline]
@@ -422,9 +418,10 @@ impl<'a> Cur<'a> {
         self.i += 1;
         let start = self.i;
         let mut escaped = false;
+        let mut high = false;
         loop {
             let stop = skip_string(self.b, self.i);
-            self.high |= stop.high;
+            high |= stop.high;
             escaped |= stop.escaped;
             let Some(k) = stop.at else {
                 self.i = self.b.len();
@@ -434,6 +431,12 @@ impl<'a> Cur<'a> {
             match self.b[k] {
                 b'"' => {
                     self.i += 1;
+                    // Bytes >= 0x80 are only valid inside strings (elsewhere
+                    // they are a syntax error), so checking each string that
+                    // had some, while it is still in cache, checks the line.
+                    if high && simdutf8::basic::from_utf8(&self.b[start..k]).is_err() {
+                        return Err(Malformed::InvalidUtf8);
+                    }
                     return Ok(Str { start, end: k, escaped });
                 }
                 b'\\' => {
@@ -442,16 +445,6 @@ impl<'a> Cur<'a> {
                 }
                 _ => return Err(Malformed::Syntax),
             }
-        }
-    }
-
-    /// Strings held bytes >= 0x80: the bytes scanned so far (`b[..i]`) must
-    /// form valid UTF-8.
-    fn utf8(&self) -> R<()> {
-        if self.high && simdutf8::basic::from_utf8(&self.b[..self.i]).is_err() {
-            Err(Malformed::InvalidUtf8)
-        } else {
-            Ok(())
         }
     }
 
@@ -813,9 +806,8 @@ fn saturate_u32(n: u64) -> u32 {
 /// `escaped == false` borrows it as is.
 pub fn unescape(raw: &[u8], escaped: bool) -> Cow<'_, str> {
     if !escaped {
-        // The scanner validates the line as UTF-8 (or it is ASCII), but only
-        // after its fields were read: a line found invalid later is then
-        // dropped whole. `from_utf8` is the fast check; lossy only on failure.
+        // The scanner has validated the string as UTF-8 (or it is ASCII);
+        // `from_utf8` is the fast, safe check; lossy only if that ever failed.
         return match std::str::from_utf8(raw) {
             Ok(s) => Cow::Borrowed(s),
             Err(_) => String::from_utf8_lossy(raw),

@@ -11,6 +11,8 @@
 //! A tail shorter than 64 bytes is copied into a zero-padded block (zeros are
 //! control bytes, so the padding stops the scan).
 //!
+//! The loop prefetches [`PREFETCH_AHEAD`] bytes ahead.
+//!
 //! AVX2 on x86_64 when the CPU has it (checked at run time), else SSE2
 //! (always present); simd128 on wasm32 when compiled with
 //! `+simd128` (see `.cargo/config.toml`), a portable version elsewhere.
@@ -103,6 +105,25 @@ unsafe fn skip_string_avx2(b: &[u8], from: usize) -> Stop {
     skip_with(b, from, |block| unsafe { avx2::masks(block) })
 }
 
+/// How far ahead of the block loop the next bytes are asked for. Once a
+/// block holds escapes the loop body is long, too few of its loads are in
+/// flight to keep memory busy, and a long string that is not in cache was
+/// skipped at 1.6 GB/s; asking 4 KiB ahead made that 9.7 GB/s (base64:
+/// 5.4 → 14.4 GB/s) and the whole indexer 1.9 → 2.8–2.9 GB/s (`make bench`).
+/// 2–8 KiB measured the same. wasm has no prefetch instruction.
+const PREFETCH_AHEAD: usize = 4096;
+
+/// Asks the CPU to bring `b[at]`'s cache line in (x86_64; a no-op elsewhere).
+#[inline(always)]
+fn prefetch(b: &[u8], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: a prefetch is a hint; it never faults, whatever the address.
+        unsafe { core::arch::x86_64::_mm_prefetch(b.as_ptr().wrapping_add(at) as *const i8, core::arch::x86_64::_MM_HINT_T0) }
+    }
+    let _ = (b, at);
+}
+
 /// The loop, generic over how one block's masks are computed (so each
 /// instruction set gets its own fully inlined copy).
 #[inline(always)]
@@ -111,6 +132,7 @@ fn skip_with(b: &[u8], from: usize, masks: impl Fn(&[u8]) -> Masks) -> Stop {
     let mut carry = 0u64;
     let mut i = from;
     while i < b.len() {
+        prefetch(b, i + PREFETCH_AHEAD);
         let mut pad = [0u8; 64];
         let (block, real) = if i + 64 <= b.len() {
             (&b[i..i + 64], 64)
