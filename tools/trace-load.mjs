@@ -20,7 +20,8 @@ await cdp.send("Tracing.end");
 globalThis.DUMP = true;
 await done;
 if (process.env.DUMP) console.log(events.filter((e) => /push|loaded|vlist/.test(e.name)).slice(0, 5));
-const main = events.filter((e) => e.name === "RunTask" && e.dur > 30000);
+const min = Number(process.env.MIN_MS ?? 30) * 1000;
+const main = events.filter((e) => e.name === "RunTask" && e.dur > min);
 const crRenderer = new Map();
 for (const e of events) if (e.name === "thread_name") crRenderer.set(`${e.pid}:${e.tid}`, e.args.name);
 for (const t of main) {
