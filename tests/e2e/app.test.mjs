@@ -49,6 +49,7 @@ test("the landing page loads cleanly under the CSP, in light and dark", async ()
       assert.equal(await page.locator("script:not([src])").count(), 0, "no inline script");
       // The start-up rehearsal (src/app/rehearsal.rs) runs and leaves nothing behind.
       await page.waitForSelector("html[data-rehearsed]", { state: "attached", timeout: 10000 });
+      assert.equal(await page.getAttribute("html", "data-rehearsed"), "ok", "the rehearsal drew its records");
       assert.equal(await page.evaluate(() => document.body.children.length), 1, "only the app's own element in <body>");
       assert.equal(await page.evaluate(() => location.hash), "", "the rehearsal left the address alone");
       await page.screenshot({ path: join(OUT, `landing-${colorScheme}.png`) });

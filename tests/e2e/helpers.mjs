@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const DIST = join(ROOT, "dist");
+export const DIST = process.env.DIST ?? join(ROOT, "dist");
 export const FIXTURES = resolve(ROOT, "../shared/fixtures");
 export const CLI = join(ROOT, "target/release/ccscope");
 
