@@ -137,8 +137,8 @@ async fn run() -> Result<(), JsValue> {
     drawn
 }
 
-/// Draws the sample into `root` until its items have their bodies, then
-/// unmounts it.
+/// Draws [`scripts_records`] and then the sample into `root` until its
+/// items have their bodies, then unmounts it.
 async fn draw(root: &HtmlElement) -> Result<(), JsValue> {
     let mut bytes = scripts_records().into_bytes();
     bytes.extend_from_slice(SAMPLE);
