@@ -302,3 +302,20 @@ pub fn resolve(ix: &Index) -> ResolvedIndex {
     let titles = ix.titles.iter().map(|t| (t.row, t.start, t.len, t.escaped)).collect();
     (rows, counters, compactions, titles)
 }
+
+/// Where two resolved indexes first differ, in a few words (a whole
+/// [`ResolvedIndex`] in an assertion message runs to megabytes); `None` if
+/// they are equal.
+pub fn first_difference(got: &ResolvedIndex, want: &ResolvedIndex) -> Option<String> {
+    let short = |r: &Resolved| {
+        let s = format!("{r:?}");
+        s.chars().take(400).collect::<String>()
+    };
+    if let Some((g, w)) = got.0.iter().zip(&want.0).find(|(g, w)| g != w) {
+        return Some(format!("line {}:\n  got  {}\n  want {}", w.row.line_no, short(g), short(w)));
+    }
+    if got.0.len() != want.0.len() {
+        return Some(format!("{} rows, want {}", got.0.len(), want.0.len()));
+    }
+    (got != want).then(|| format!("counters or tables: got {:?}, want {:?}", got.1, want.1))
+}

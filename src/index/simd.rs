@@ -32,13 +32,15 @@ pub struct Stop {
 /// Masks of one 64-byte block, bit k for byte k.
 #[derive(Clone, Copy, Default)]
 struct Masks {
-    quote: u64,
+    /// Quotes and control bytes: where an unescaped one is, the scan stops.
+    stop: u64,
     backslash: u64,
-    ctrl: u64,
-    /// `n` and `t`: with `"` and `\\` the characters escaped most often, so
-    /// the escape check rarely needs a table lookup. Only filled in when the
-    /// block holds a quote, backslash or control byte.
-    common: u64,
+    /// `"`, `\`, `n` and `t`: the characters escaped most often, which
+    /// need no further check when escaped (so the escape check rarely needs
+    /// a table lookup). Only filled in when the block holds a quote,
+    /// backslash or control byte. Three masks rather than four: wasm pays
+    /// for each bitmask extraction.
+    simple: u64,
     /// OR of all bytes has its top bit set.
     high: bool,
 }
@@ -133,21 +135,25 @@ fn skip_with(b: &[u8], from: usize, masks: impl Fn(&[u8]) -> Masks) -> Stop {
     let mut i = from;
     while i < b.len() {
         prefetch(b, i + PREFETCH_AHEAD);
-        let mut pad = [0u8; 64];
+        // Only the tail shorter than 64 bytes is copied, into a zeroed pad
+        // (zeroing it on every turn cost wasm four stores per block).
+        let mut pad: [u8; 64];
         let (block, real) = if i + 64 <= b.len() {
             (&b[i..i + 64], 64)
         } else {
             let n = b.len() - i;
+            pad = [0u8; 64];
             pad[..n].copy_from_slice(&b[i..]);
             (&pad[..], n)
         };
         let m = masks(block);
         stop.high |= m.high;
         let esc = escaped_bits(m.backslash, &mut carry);
-        let mut stops = (m.quote & !esc) | m.ctrl;
+        // An escaped control byte is not in `simple`, so it is judged below.
+        let mut stops = m.stop & !esc;
         // Escaped characters other than `" \ n t` are rare: judge those few
         // by table lookup.
-        let mut e = esc & !(m.quote | m.backslash | m.common);
+        let mut e = esc & !m.simple;
         while e != 0 {
             let k = e.trailing_zeros() as usize;
             if !SIMPLE_ESCAPE[block[k] as usize] {
@@ -189,10 +195,9 @@ mod portable {
         for (k, &x) in block.iter().enumerate() {
             let bit = 1u64 << k;
             or |= x;
-            m.quote |= bit * (x == b'"') as u64;
+            m.stop |= bit * (x == b'"' || x < 0x20) as u64;
             m.backslash |= bit * (x == b'\\') as u64;
-            m.ctrl |= bit * (x < 0x20) as u64;
-            m.common |= bit * (x == b'n' || x == b't') as u64;
+            m.simple |= bit * matches!(x, b'"' | b'\\' | b'n' | b't') as u64;
         }
         m.high = or & 0x80 != 0;
         m
@@ -248,8 +253,12 @@ mod imp {
                 return Masks { high, ..Masks::default() };
             }
             let (n, t) = (_mm_set1_epi8(b'n' as i8), _mm_set1_epi8(b't' as i8));
-            let common = v.map(|x| _mm_or_si128(_mm_cmpeq_epi8(x, n), _mm_cmpeq_epi8(x, t)));
-            Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), common: bits(common), high }
+            let stop = [0, 1, 2, 3].map(|k| _mm_or_si128(qm[k], cm[k]));
+            let simple = [0, 1, 2, 3].map(|k| {
+                let nt = _mm_or_si128(_mm_cmpeq_epi8(v[k], n), _mm_cmpeq_epi8(v[k], t));
+                _mm_or_si128(_mm_or_si128(qm[k], bm[k]), nt)
+            });
+            Masks { stop: bits(stop), backslash: bits(bm), simple: bits(simple), high }
         }
     }
 
@@ -309,7 +318,13 @@ mod avx2 {
             let (n, t) = (_mm256_set1_epi8(b'n' as i8), _mm256_set1_epi8(b't' as i8));
             let na = _mm256_or_si256(_mm256_cmpeq_epi8(a, n), _mm256_cmpeq_epi8(a, t));
             let nb = _mm256_or_si256(_mm256_cmpeq_epi8(b, n), _mm256_cmpeq_epi8(b, t));
-            Masks { quote: bits(qa, qb), backslash: bits(ba, bb), ctrl: bits(ca, cb), common: bits(na, nb), high }
+            let (sa, sb) = (_mm256_or_si256(_mm256_or_si256(qa, ba), na), _mm256_or_si256(_mm256_or_si256(qb, bb), nb));
+            Masks {
+                stop: bits(_mm256_or_si256(qa, ca), _mm256_or_si256(qb, cb)),
+                backslash: bits(ba, bb),
+                simple: bits(sa, sb),
+                high,
+            }
         }
     }
 }
@@ -340,26 +355,38 @@ mod imp {
         (0..4).fold(0u64, |acc, k| acc | ((i8x16_bitmask(m[k]) as u32 as u64) << (16 * k)))
     }
 
-    /// The block's masks; bitmasks only extracted when a special byte is there.
+    /// Quotes and control bytes in one signed comparison: `x ^ 0x82` maps
+    /// `0x00..=0x1f` onto `0x80..=0x9f` and `0x22` onto `0xa0` (-128..=-96
+    /// as `i8`), every other byte above -96. V8 turns a signed byte
+    /// comparison into one instruction, an unsigned one into four.
+    #[inline(always)]
+    fn quote_or_ctrl(x: v128) -> v128 {
+        i8x16_lt(v128_xor(x, u8x16_splat(0x82)), i8x16_splat(-95))
+    }
+
+    /// The block's masks; bitmasks only extracted when a special byte is
+    /// there. wasm pays for every vector instruction (V8 turns most into
+    /// one or more SSE/AVX ones), so the common test is kept short.
     #[inline(always)]
     pub fn masks(block: &[u8]) -> Masks {
         let v = load4(block);
-        let (q, bs, space) = (u8x16_splat(b'"'), u8x16_splat(b'\\'), u8x16_splat(0x20));
-        let qm = v.map(|x| u8x16_eq(x, q));
+        let bs = u8x16_splat(b'\\');
+        let qc = v.map(quote_or_ctrl);
         let bm = v.map(|x| u8x16_eq(x, bs));
-        let cm = v.map(|x| u8x16_lt(x, space));
-        let or = v128_or(v128_or(v[0], v[1]), v128_or(v[2], v[3]));
-        let high = i8x16_bitmask(or) != 0;
-        let mut any = u8x16_splat(0);
-        for k in 0..4 {
-            any = v128_or(any, v128_or(v128_or(qm[k], bm[k]), cm[k]));
-        }
+        let high = i8x16_bitmask(v128_or(v128_or(v[0], v[1]), v128_or(v[2], v[3]))) != 0;
+        let any = v128_or(
+            v128_or(v128_or(qc[0], bm[0]), v128_or(qc[1], bm[1])),
+            v128_or(v128_or(qc[2], bm[2]), v128_or(qc[3], bm[3])),
+        );
         if !v128_any_true(any) {
             return Masks { high, ..Masks::default() };
         }
-        let (n, t) = (u8x16_splat(b'n'), u8x16_splat(b't'));
-        let common = v.map(|x| v128_or(u8x16_eq(x, n), u8x16_eq(x, t)));
-        Masks { quote: bits(qm), backslash: bits(bm), ctrl: bits(cm), common: bits(common), high }
+        let (q, n, t) = (u8x16_splat(b'"'), u8x16_splat(b'n'), u8x16_splat(b't'));
+        let simple = [0, 1, 2, 3].map(|k| {
+            let x = v[k];
+            v128_or(v128_or(u8x16_eq(x, q), bm[k]), v128_or(u8x16_eq(x, n), u8x16_eq(x, t)))
+        });
+        Masks { stop: bits(qc), backslash: bits(bm), simple: bits(simple), high }
     }
 
     /// For 16 bytes: the mask of quotes, backslashes and control bytes, and
@@ -369,10 +396,7 @@ mod imp {
         assert!(block.len() >= 16);
         // SAFETY: `block` has at least 16 bytes (asserted).
         let x = unsafe { v128_load(block.as_ptr() as *const v128) };
-        let special = v128_or(
-            v128_or(u8x16_eq(x, u8x16_splat(b'"')), u8x16_eq(x, u8x16_splat(b'\\'))),
-            u8x16_lt(x, u8x16_splat(0x20)),
-        );
+        let special = v128_or(quote_or_ctrl(x), u8x16_eq(x, u8x16_splat(b'\\')));
         (i8x16_bitmask(special) as u32, i8x16_bitmask(x) as u32)
     }
 
@@ -457,12 +481,12 @@ mod tests {
     fn portable_masks_match_the_simd_ones() {
         let s: Vec<u8> = (0..64u32).map(|i| [b'"', b'\\', b'n', 0x01, b'a', 0xc3, b'/', b'u'][(i * 7 % 8) as usize]).collect();
         let (a, b) = (portable::masks(&s), imp::masks(&s));
-        assert_eq!((a.quote, a.backslash, a.ctrl, a.common, a.high), (b.quote, b.backslash, b.ctrl, b.common, b.high));
+        assert_eq!((a.stop, a.backslash, a.simple, a.high), (b.stop, b.backslash, b.simple, b.high));
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: AVX2 is present (checked).
             let c = unsafe { avx2::masks(&s) };
-            assert_eq!((a.quote, a.backslash, a.ctrl, a.common, a.high), (c.quote, c.backslash, c.ctrl, c.common, c.high));
+            assert_eq!((a.stop, a.backslash, a.simple, a.high), (c.stop, c.backslash, c.simple, c.high));
         }
     }
 }
