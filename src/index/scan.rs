@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 
 use super::intern::{Interner, Sym};
+use super::grow_push;
 use super::simd::skip_string;
 use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
 use super::time::parse_rfc3339_ms;
@@ -290,13 +291,13 @@ impl<'r> Record<'r> {
         };
         let row = self.row_index;
         match kind {
-            Content::ToolUse => t.tool_uses.push(ToolUse {
+            Content::ToolUse => grow_push(t.tool_uses, ToolUse {
                 row,
                 id: c.sym(id, t.strings),
                 name: c.sym(name, t.strings),
             }),
             Content::ToolResult => {
-                t.tool_results.push(ToolResult {
+                grow_push(t.tool_results, ToolResult {
                     row,
                     tool_use_id: c.sym(tool_use_id, t.strings),
                     is_error,
