@@ -30,7 +30,7 @@ use web_sys::{Blob, CssStyleSheet, HtmlElement, ShadowRootInit, ShadowRootMode};
 use super::reader::yield_to_page;
 use super::shared::Shared;
 use super::viewer::{Props, Viewer};
-use super::{loaded, Timing};
+use super::load::{loaded, Timing};
 use crate::index::Indexer;
 
 const SAMPLE: &[u8] = include_bytes!("../../www/sample.jsonl");
