@@ -338,81 +338,124 @@ impl<I: Input> Reader<'_, I> {
     }
 }
 
-/// Reads an index written by [`encode`].
+/// Reads an index written by [`encode`], all at once.
 pub fn decode(input: &mut impl Input) -> Result<Index, WireError> {
-    let mut r = Reader { input, symbols: 1 };
-    let head: [u8; 4 + 4 + 8 + 4 * 4 + 6 * 4] = r.record()?;
-    if &head[..4] != MAGIC {
-        return Err(WireError::NotAnIndex);
-    }
-    let mut f = Fields { b: &head, at: 4 };
-    if f.u32() != VERSION {
-        return Err(WireError::NotAnIndex);
-    }
-    let mut ix = Index { len_bytes: f.u64(), physical_lines: f.u32(), blank_lines: f.u32(), max_line_bytes: f.u32(), malformed_lines: f.u32(), ..Index::default() };
-    let n_strings = r.count(&mut f, 4)?;
-    let n_rows = r.count(&mut f, ROW_BYTES)?;
-    let n_uses = r.count(&mut f, TOOL_USE_BYTES)?;
-    let n_results = r.count(&mut f, TOOL_RESULT_BYTES)?;
-    let n_compactions = r.count(&mut f, COMPACTION_BYTES)?;
-    let n_titles = r.count(&mut f, TITLE_BYTES)?;
+    let mut d = Decoder::start(input)?;
+    while !d.step(input, usize::MAX)? {}
+    d.finish(input)
+}
 
-    let mut strings = Interner::new();
-    let mut text = Vec::new();
-    for k in 1..=n_strings {
-        let len = u32::from_le_bytes(r.record()?) as usize;
-        if len as u64 > r.input.total_bytes() {
-            return Err(r.damaged("a string longer than the data"));
-        }
-        text.resize(len, 0);
-        r.input.read_exact(&mut text)?;
-        let s = std::str::from_utf8(&text).map_err(|_| r.damaged("a string that is not UTF-8"))?;
-        if strings.intern(s).index() != k {
-            return Err(r.damaged("a string listed twice"));
-        }
-    }
-    r.symbols = strings.len() as u32;
-    ix.strings = strings;
+/// A decode in steps, so a page can read a large index between frames:
+/// [`Decoder::start`] reads the header, each [`Decoder::step`] reads at
+/// most `max_records` records (strings first, then each table in order),
+/// [`Decoder::finish`] checks every table range and hands out the index.
+/// The same `input` must be passed to every call.
+pub struct Decoder {
+    ix: Index,
+    /// Records still to read per table, in encoding order: strings, rows,
+    /// tool_uses, tool_results, compactions, titles.
+    left: [usize; 6],
+}
 
-    ix.rows.reserve_exact(n_rows);
-    for _ in 0..n_rows {
-        let b = r.record::<ROW_BYTES>()?;
-        let row = r.row(&b)?;
-        ix.rows.push(row);
+impl Decoder {
+    pub fn start(input: &mut impl Input) -> Result<Decoder, WireError> {
+        let mut r = Reader { input, symbols: 1 };
+        let head: [u8; 4 + 4 + 8 + 4 * 4 + 6 * 4] = r.record()?;
+        if &head[..4] != MAGIC {
+            return Err(WireError::NotAnIndex);
+        }
+        let mut f = Fields { b: &head, at: 4 };
+        if f.u32() != VERSION {
+            return Err(WireError::NotAnIndex);
+        }
+        let mut ix = Index { len_bytes: f.u64(), physical_lines: f.u32(), blank_lines: f.u32(), max_line_bytes: f.u32(), malformed_lines: f.u32(), strings: Interner::new(), ..Index::default() };
+        let mut left = [0; 6];
+        for (n, record_bytes) in left.iter_mut().zip([4, ROW_BYTES, TOOL_USE_BYTES, TOOL_RESULT_BYTES, COMPACTION_BYTES, TITLE_BYTES]) {
+            *n = r.count(&mut f, record_bytes)?;
+        }
+        ix.rows.reserve_exact(left[1]);
+        ix.tool_uses.reserve_exact(left[2]);
+        ix.tool_results.reserve_exact(left[3]);
+        ix.compactions.reserve_exact(left[4]);
+        ix.titles.reserve_exact(left[5]);
+        Ok(Decoder { ix, left })
     }
-    ix.tool_uses.reserve_exact(n_uses);
-    for _ in 0..n_uses {
-        let b = r.record::<TOOL_USE_BYTES>()?;
-        let mut f = Fields { b: &b, at: 0 };
-        let row = f.u32();
-        let (id, name) = (r.sym(&mut f)?, r.sym(&mut f)?);
-        ix.tool_uses.push(ToolUse { row, id, name });
+
+    /// Reads up to `max_records` more records; `true` once all are read.
+    pub fn step(&mut self, input: &mut impl Input, max_records: usize) -> Result<bool, WireError> {
+        let ix = &mut self.ix;
+        let mut budget = max_records.max(1);
+        let mut text = Vec::new();
+        for table in 0..self.left.len() {
+            let n = self.left[table].min(budget);
+            // Strings are all read before any table that refers to them.
+            let mut r = Reader { input: &mut *input, symbols: ix.strings.len() as u32 };
+            for _ in 0..n {
+                match table {
+                    0 => {
+                        let len = u32::from_le_bytes(r.record()?) as usize;
+                        if len as u64 > r.input.total_bytes() {
+                            return Err(r.damaged("a string longer than the data"));
+                        }
+                        text.resize(len, 0);
+                        r.input.read_exact(&mut text)?;
+                        let s = std::str::from_utf8(&text).map_err(|_| r.damaged("a string that is not UTF-8"))?;
+                        let k = ix.strings.len();
+                        if ix.strings.intern(s).index() != k {
+                            return Err(r.damaged("a string listed twice"));
+                        }
+                    }
+                    1 => {
+                        let b = r.record::<ROW_BYTES>()?;
+                        ix.rows.push(r.row(&b)?);
+                    }
+                    2 => {
+                        let b = r.record::<TOOL_USE_BYTES>()?;
+                        let mut f = Fields { b: &b, at: 0 };
+                        let row = f.u32();
+                        let (id, name) = (r.sym(&mut f)?, r.sym(&mut f)?);
+                        ix.tool_uses.push(ToolUse { row, id, name });
+                    }
+                    3 => {
+                        let b = r.record::<TOOL_RESULT_BYTES>()?;
+                        let mut f = Fields { b: &b, at: 0 };
+                        let row = f.u32();
+                        let tool_use_id = r.sym(&mut f)?;
+                        let (is_error, persisted) = (r.flag(&mut f)?, r.flag(&mut f)?);
+                        ix.tool_results.push(ToolResult { row, tool_use_id, is_error, persisted, images: f.u32() });
+                    }
+                    4 => {
+                        let b = r.record::<COMPACTION_BYTES>()?;
+                        let mut f = Fields { b: &b, at: 0 };
+                        let (row, pre_tokens, post_tokens) = (f.u32(), f.u64(), f.u64());
+                        ix.compactions.push(Compaction { row, pre_tokens, post_tokens, trigger: r.sym(&mut f)? });
+                    }
+                    _ => {
+                        let b = r.record::<TITLE_BYTES>()?;
+                        let mut f = Fields { b: &b, at: 0 };
+                        let (row, start, len) = (f.u32(), f.u32(), f.u32());
+                        ix.titles.push(Title { row, start, len, escaped: r.flag(&mut f)? });
+                    }
+                }
+            }
+            self.left[table] -= n;
+            budget -= n;
+            if self.left[table] > 0 {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
-    ix.tool_results.reserve_exact(n_results);
-    for _ in 0..n_results {
-        let b = r.record::<TOOL_RESULT_BYTES>()?;
-        let mut f = Fields { b: &b, at: 0 };
-        let row = f.u32();
-        let tool_use_id = r.sym(&mut f)?;
-        let (is_error, persisted) = (r.flag(&mut f)?, r.flag(&mut f)?);
-        ix.tool_results.push(ToolResult { row, tool_use_id, is_error, persisted, images: f.u32() });
+
+    /// The index, once every step is done and every range checks out.
+    pub fn finish(self, input: &mut impl Input) -> Result<Index, WireError> {
+        let r = Reader { input, symbols: 0 };
+        if self.left.iter().any(|&n| n > 0) {
+            return Err(r.damaged("the index was handed out before it was all read"));
+        }
+        check_links(&self.ix).map_err(|what| r.damaged(what))?;
+        Ok(self.ix)
     }
-    ix.compactions.reserve_exact(n_compactions);
-    for _ in 0..n_compactions {
-        let b = r.record::<COMPACTION_BYTES>()?;
-        let mut f = Fields { b: &b, at: 0 };
-        let (row, pre_tokens, post_tokens) = (f.u32(), f.u64(), f.u64());
-        ix.compactions.push(Compaction { row, pre_tokens, post_tokens, trigger: r.sym(&mut f)? });
-    }
-    ix.titles.reserve_exact(n_titles);
-    for _ in 0..n_titles {
-        let b = r.record::<TITLE_BYTES>()?;
-        let mut f = Fields { b: &b, at: 0 };
-        let (row, start, len) = (f.u32(), f.u32(), f.u32());
-        ix.titles.push(Title { row, start, len, escaped: r.flag(&mut f)? });
-    }
-    check_links(&ix).map_err(|what| r.damaged(what))?;
-    Ok(ix)
 }
 
 /// Every reference between tables points inside its table.
@@ -463,6 +506,33 @@ mod tests {
             assert_eq!(back.str(Sym(1)), ix.str(Sym(1)));
             assert_eq!((back.len_bytes, back.physical_lines, back.blank_lines, back.malformed_lines), (ix.len_bytes, 5, 1, 1));
         }
+    }
+
+    #[test]
+    fn a_decode_in_steps_of_any_size_gives_the_same_index() {
+        let src = b"{\"type\":\"user\",\"uuid\":\"a\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t1\"}]}}\n{\"type\":\"assistant\",\"message\":{\"id\":\"m\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"Bash\"},{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"Read\"}]}}\n{\"type\":\"system\",\"subtype\":\"compact_boundary\",\"compactMetadata\":{\"trigger\":\"auto\",\"preTokens\":9}}\n{\"type\":\"ai-title\",\"aiTitle\":\"t\"}\n";
+        let ix = Indexer::index_bytes(src);
+        let mut bytes = Vec::new();
+        encode(&ix, 1 << 20, |p| bytes.extend(p));
+        let whole = decode(&mut SliceInput::new(&bytes)).expect("decodes");
+        for max_records in [1, 2, 3, 5, 100] {
+            let mut input = SliceInput::new(&bytes);
+            let mut d = Decoder::start(&mut input).expect("header");
+            let mut steps = 1;
+            while !d.step(&mut input, max_records).expect("step") {
+                steps += 1;
+            }
+            let back = d.finish(&mut input).expect("finishes");
+            assert_eq!(back.rows, whole.rows);
+            assert_eq!((&back.tool_uses, &back.tool_results, &back.compactions, &back.titles), (&whole.tool_uses, &whole.tool_results, &whole.compactions, &whole.titles));
+            assert_eq!(back.strings.len(), whole.strings.len());
+            let records = (whole.strings.len() - 1) + whole.rows.len() + 2 + 1 + 1 + 1;
+            assert_eq!(steps, records.div_ceil(max_records), "in steps of {max_records}");
+        }
+        let mut input = SliceInput::new(&bytes);
+        let mut d = Decoder::start(&mut input).expect("header");
+        d.step(&mut input, 1).expect("step");
+        assert!(matches!(d.finish(&mut input), Err(WireError::Damaged { .. })), "handed out half read");
     }
 
     #[test]
