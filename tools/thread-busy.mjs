@@ -2,7 +2,7 @@
 // prints, per thread of every Chromium process, how long it was busy (top-level
 // tasks) between the pick and the full view, and what the worker's tasks spent
 // their time on. Tells which thread the load waits for.
-// Usage: node tools/thread-busy.mjs FILE
+// Usage: [TIMELINE=1] [PAGE_EVENTS=1] node tools/thread-busy.mjs FILE
 import { launch, openApp } from "../tests/e2e/helpers.mjs";
 
 const file = process.argv[2];
@@ -51,12 +51,22 @@ for (const [k, list] of spans) {
 console.log(`window ${((end - start) / 1000).toFixed(0)} ms from the pick's change event to the last paint`);
 for (const [k, d] of [...busy].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${(d / 1000).toFixed(0).padStart(5)} ms busy  ${names.get(k) ?? k}`);
 const workerKey = [...names].find(([, n]) => /DedicatedWorker/.test(n))?.[0];
-if (workerKey) {
+// Time by event name on one thread (nested events counted in each).
+const byEvent = (key) => {
   const inside = new Map();
   for (const e of events) {
-    if (`${e.pid}:${e.tid}` !== workerKey || e.ph !== "X" || !e.dur || e.ts < start || e.ts > end) continue;
+    if (`${e.pid}:${e.tid}` !== key || e.ph !== "X" || !e.dur || e.ts < start || e.ts > end) continue;
     inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur);
   }
+  return inside;
+};
+if (process.env.PAGE_EVENTS) {
+  const mainKey = [...names].find(([, n]) => n === "CrRendererMain")?.[0];
+  console.log("page thread, time by event (nested events counted in each):");
+  for (const [n, d] of [...byEvent(mainKey)].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(d / 1000).toFixed(1).padStart(7)} ms  ${n}`);
+}
+if (workerKey) {
+  const inside = byEvent(workerKey);
   if (process.env.TIMELINE) {
     const mainKey = [...names].find(([, n]) => n === "CrRendererMain")?.[0];
     for (const [label, key] of [["worker", workerKey], ["page", mainKey]]) {
