@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, withApp, pick, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -196,8 +196,7 @@ test("two big picks in a row: the worker drops the first, and the second's facts
   if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
   const second = join(root, CASES[4]);
   await withApp(browser, async ({ page }) => {
-    await page.setInputFiles("#file-input", big);
-    await page.waitForSelector("[data-testid=reading]");
+    await startReading(page, big);
     await pick(page, second);
     await page.waitForTimeout(1500);
     assert.equal(await page.textContent("[data-testid=file-name]"), second.split("/").pop(), "the older read did not come back");
@@ -238,8 +237,7 @@ test("a big file shows progress, and a second pick replaces the first", async ()
     assert.ok(seen.some((v) => v > 0 && v < 100), `progress seen mid-way: ${seen.slice(0, 10)}`);
     sameFacts("big", await shownStats(page), nativeStats(big), { skip: ["subagents"] });
     // Start the big file again, then pick the sample before it finishes: the sample wins.
-    await page.setInputFiles("#file-input", big);
-    await page.waitForSelector("[data-testid=reading]");
+    await startReading(page, big);
     await page.click("[data-testid=open-sample]");
     await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
     await page.waitForTimeout(1500);

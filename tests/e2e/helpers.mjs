@@ -48,6 +48,21 @@ export async function openApp(browser, prefix = "/", { colorScheme = "light", bl
 }
 
 /** Picks `file` in the file input and waits until its facts (or a notice) are shown. */
+/** Picks `file` and returns once its read is under way (the progress bar has
+ * shown). A 60 MB read can be over in 200 ms while the page is busy drawing
+ * the preview, so the bar is noted whenever it shows rather than polled for
+ * (polling can miss it). */
+export async function startReading(page, file) {
+  await page.evaluate(() => {
+    window.__sawReading = false;
+    new MutationObserver((_, o) => {
+      if (document.querySelector("[data-testid=reading]")) { window.__sawReading = true; o.disconnect(); }
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await page.setInputFiles("#file-input", file);
+  await page.waitForFunction(() => window.__sawReading, null, { timeout: 10000 });
+}
+
 export async function pick(page, file) {
   await page.setInputFiles("#file-input", file);
   await page.waitForFunction(
