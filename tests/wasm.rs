@@ -77,6 +77,35 @@ fn every_byte_at_every_block_position_reads_as_serde_json_reads_it() {
     }
 }
 
+/// Bodies taken from the file's head (the first chunk the page holds) are
+/// the bodies `Blob.slice` reads give, for a head that ends anywhere:
+/// before every line, inside one, after all of them.
+#[wasm_bindgen_test]
+async fn bodies_from_the_head_are_the_bodies_read_from_the_file() {
+    use ccscope::app::{fetch_bodies, BodyCache, CACHE_BUDGET_BYTES};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let bytes = include_bytes!("../www/sample.jsonl");
+    let ix = ccscope::index::Indexer::index_bytes(bytes);
+    let rows: Vec<u32> = (0..ix.rows.len() as u32).collect();
+    let b = blob(bytes);
+    let bodies = |head_len: usize| {
+        let (b, ix, rows) = (b.clone(), &ix, rows.clone());
+        async move {
+            let cache = Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES)));
+            let got = fetch_bodies(&b, &bytes[..head_len], ix, &cache, &rows).await;
+            got.into_iter().map(|(r, body)| format!("{r}: {body:?}")).collect::<Vec<_>>()
+        }
+    };
+    let from_file = bodies(0).await;
+    assert_eq!(from_file.len(), ix.rows.len());
+    assert!(from_file.iter().all(|b| !b.ends_with(": None")), "every sample line parses");
+    let mid_line = ix.rows[ix.rows.len() / 2].offset as usize + 3;
+    for head_len in [mid_line, bytes.len() / 3, bytes.len()] {
+        assert_eq!(bodies(head_len).await, from_file, "head of {head_len} bytes");
+    }
+}
+
 #[wasm_bindgen_test]
 async fn a_superseded_read_stops() {
     let bytes = include_bytes!("../target/wasm-expect/generated.jsonl");

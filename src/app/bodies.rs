@@ -1,6 +1,10 @@
 //! Bodies on demand: a row's line is read back with `Blob.slice(offset,
 //! offset + len)` and parsed only when its item is on screen, into a small
 //! bounded cache. A 1.3 MB image line costs nothing until it is shown.
+//! Lines inside the file's first chunk, which the page holds anyway, are
+//! taken from it: the first screen of a file costs no read of its own while
+//! the worker is still reading the file (each read is a round trip through
+//! the browser, on the threads the worker's reads need).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -62,10 +66,11 @@ const MERGE_GAP_BYTES: u64 = 64 << 10;
 /// One read covers at most this many bytes (unless a single line is longer).
 const MERGE_MAX_BYTES: u64 = 4 << 20;
 
-/// Reads and parses `rows` (cached ones are not read again). A row that
-/// cannot be read or parsed comes back as `None`. Rows near each other in
-/// the file are read together.
-pub async fn fetch(blob: &Blob, ix: &Index, cache: &SharedCache, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
+/// Reads and parses `rows` (cached ones are not read again). `head` is the
+/// file's first bytes: rows that lie inside it are not read from `blob`. A
+/// row that cannot be read or parsed comes back as `None`. Rows near each
+/// other in the file are read together.
+pub async fn fetch(blob: &Blob, head: &[u8], ix: &Index, cache: &SharedCache, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
     let mut out = Vec::with_capacity(rows.len());
     let mut missing = Vec::new();
     for &r in rows {
@@ -78,10 +83,17 @@ pub async fn fetch(blob: &Blob, ix: &Index, cache: &SharedCache, rows: &[u32]) -
     for run in runs(ix, &missing) {
         let (first, last) = (&ix.rows[run[0] as usize], &ix.rows[run[run.len() - 1] as usize]);
         let (start, end) = (first.offset, last.end_offset());
-        let bytes = read_range(blob, start, end).await;
+        let read = match end <= head.len() as u64 {
+            true => None,
+            false => read_range(blob, start, end).await,
+        };
+        let bytes = match end <= head.len() as u64 {
+            true => head.get(start as usize..end as usize),
+            false => read.as_deref(),
+        };
         for &r in run {
             let row = &ix.rows[r as usize];
-            let line = bytes.as_deref().and_then(|b| b.get((row.offset - start) as usize..(row.end_offset() - start) as usize));
+            let line = bytes.and_then(|b| b.get((row.offset - start) as usize..(row.end_offset() - start) as usize));
             let body = line.and_then(Body::parse).map(Rc::new);
             if let Some(b) = &body {
                 cache.borrow_mut().put(r, b.clone(), row.len_bytes);

@@ -41,7 +41,7 @@ async fn resolve_title(ctx: Shared<Ctx>) -> Option<(String, &'static str)> {
     let ix = ctx.ix();
     let read = |rows: Vec<u32>| {
         let ctx = ctx.clone();
-        async move { super::bodies::fetch(&ctx.loaded.blob, ctx.ix(), &ctx.cache, &rows).await }
+        async move { super::bodies::fetch(&ctx.loaded.blob, &ctx.loaded.head, ctx.ix(), &ctx.cache, &rows).await }
     };
     match title_source(ix, &ctx.view) {
         TitleSource::Custom(r) => read(vec![r]).await.pop()?.1.and_then(|b| b.custom_title.0.clone()).map(|t| (t, "custom title")),

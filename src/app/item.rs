@@ -75,7 +75,7 @@ pub fn item_view(p: &Props) -> Html {
         use_effect_with((p.ctx.clone(), p.id), move |_| {
             if want {
                 yew::platform::spawn_local(async move {
-                    let got = bodies::fetch(&ctx.loaded.blob, ctx.ix(), &ctx.cache, &rows).await;
+                    let got = bodies::fetch(&ctx.loaded.blob, &ctx.loaded.head, ctx.ix(), &ctx.cache, &rows).await;
                     held.set(Some((rows, Rc::new(got.into_iter().filter_map(|(r, b)| b.map(|b| (r, b))).collect()))));
                 });
             }

@@ -48,22 +48,23 @@ pub(super) struct Timing {
 }
 
 /// Everything the page shows of an index, built in one task.
-pub(super) fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: Index, first_bytes: &[u8], timing: Timing) -> Loaded {
+/// `head` is the file's first bytes as read (any number).
+pub(super) fn loaded(name: &str, size_bytes: u64, blob: &Blob, index: Index, head: Rc<[u8]>, timing: Timing) -> Loaded {
     let t0 = now_ms();
     let stats = Stats::compute(&index, DEFAULT_IDLE_GAP_SECS);
-    with_stats(name, size_bytes, blob, index, first_bytes, timing, stats, now_ms() - t0)
+    with_stats(name, size_bytes, blob, index, head, timing, stats, now_ms() - t0)
 }
 
 /// [`loaded`] once the stats are computed (in `stats_ms`): the file's
 /// verdict and the list's view.
 #[allow(clippy::too_many_arguments)]
-fn with_stats(name: &str, size_bytes: u64, blob: &Blob, index: Index, first_bytes: &[u8], timing: Timing, stats: Stats, stats_ms: f64) -> Loaded {
+fn with_stats(name: &str, size_bytes: u64, blob: &Blob, index: Index, head: Rc<[u8]>, timing: Timing, stats: Stats, stats_ms: f64) -> Loaded {
     let t0 = now_ms();
-    let verdict = verdict::judge(&index, first_bytes);
+    let verdict = verdict::judge(&index, &head);
     let view = Rc::new(View::build(&index, IDLE_GAP_MS));
     let build_ms = stats_ms + (now_ms() - t0);
     let Timing { elapsed_ms, index_ms, wait_ms, worker_memory_bytes } = timing;
-    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), index, stats, verdict, view, elapsed_ms, index_ms, wait_ms, build_ms, worker_memory_bytes }
+    Loaded { name: name.to_string(), size_bytes, blob: blob.clone(), head, index, stats, verdict, view, elapsed_ms, index_ms, wait_ms, build_ms, worker_memory_bytes }
 }
 
 /// What the person is told when the browser could not read the file.
@@ -86,7 +87,8 @@ async fn sample_blob() -> Result<Blob, String> {
 struct Read {
     index: Index,
     timing: Timing,
-    first_bytes: Vec<u8>,
+    /// The file's first chunk, as read.
+    head: Rc<[u8]>,
 }
 
 /// Why a read gave no index.
@@ -180,7 +182,7 @@ impl Opening {
 
     /// The whole lines of the first chunk, indexed on their own, unless a
     /// preview is up already or the chunk is the whole file.
-    fn preview(&self, first: &[u8]) -> Option<Rc<Loaded>> {
+    fn preview(&self, first: &Rc<[u8]>) -> Option<Rc<Loaded>> {
         if self.previewed.get() || first.len() as u64 >= self.size_bytes {
             return None;
         }
@@ -189,7 +191,7 @@ impl Opening {
         let t0 = now_ms();
         let index = Indexer::index_bytes(&first[..=end]);
         let timing = Timing { elapsed_ms: now_ms() - self.started_ms, index_ms: now_ms() - t0, wait_ms: 0.0, worker_memory_bytes: None };
-        Some(Rc::new(loaded(&self.name, self.size_bytes, &self.blob, index, first, timing)))
+        Some(Rc::new(loaded(&self.name, self.size_bytes, &self.blob, index, first.clone(), timing)))
     }
 
     fn show_preview(&self, l: Rc<Loaded>) {
@@ -207,6 +209,7 @@ impl Opening {
         let Some(first) = first else {
             return Err(Stop::Failed("The browser could not read this file.".into()));
         };
+        let first: Rc<[u8]> = first.into();
         if let Some(l) = self.preview(&first) {
             // Drawn in a task of its own, after the one that built it.
             reader::yield_to_page().await;
@@ -214,20 +217,23 @@ impl Opening {
         }
         let w = pending.finish().await?;
         let timing = Timing { elapsed_ms: now_ms() - self.started_ms, index_ms: w.index_ms, wait_ms: w.wait_ms, worker_memory_bytes: Some(w.worker_memory_bytes) };
-        Ok(Read { index: w.index, timing, first_bytes: first[..reader::SNIFF_BYTES.min(first.len())].to_vec() })
+        Ok(Read { index: w.index, timing, head: first })
     }
 
     /// Read and indexed in the page, chunk by chunk.
     async fn in_page(&self) -> Result<Read, Stop> {
+        let head: Cell<Rc<[u8]>> = Cell::new(Rc::from(&[][..]));
         let on_first = |first: &[u8]| {
-            if let Some(l) = self.preview(first) {
+            let first: Rc<[u8]> = first.into();
+            if let Some(l) = self.preview(&first) {
                 self.show_preview(l);
             }
+            head.set(first);
         };
         match read_blob(&self.blob, CHUNK_BYTES, 1, on_first, self.on_progress()).await {
             Ok(o) => {
                 let timing = Timing { elapsed_ms: now_ms() - self.started_ms, index_ms: o.index_ms, wait_ms: o.wait_ms, worker_memory_bytes: None };
-                Ok(Read { index: o.index, timing, first_bytes: o.first_bytes })
+                Ok(Read { index: o.index, timing, head: head.take() })
             }
             Err(ReadError::Superseded) => Err(Stop::Superseded),
             Err(ReadError::Browser(why)) => Err(Stop::Failed(read_failed(&why))),
@@ -249,7 +255,7 @@ impl Opening {
         if !self.current() {
             return;
         }
-        let l = with_stats(&self.name, self.size_bytes, &self.blob, r.index, &r.first_bytes, r.timing, stats, stats_ms);
+        let l = with_stats(&self.name, self.size_bytes, &self.blob, r.index, r.head, r.timing, stats, stats_ms);
         reader::yield_to_page().await;
         self.dispatch.dispatch(Action::Finished { generation: self.generation, loaded: Rc::new(l) });
     }

@@ -28,6 +28,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+pub use bodies::{fetch as fetch_bodies, BodyCache, CACHE_BUDGET_BYTES};
 pub use load::Source;
 pub use reader::{read_blob, ReadError, ReadOutcome, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 use state::{Phase, State};

@@ -17,12 +17,8 @@ pub const CHUNK_BYTES: u64 = crate::index::CHUNK_BYTES as u64;
 /// (see `on_first`) long before a big file is indexed.
 pub const FIRST_CHUNK_BYTES: u64 = 256 << 10;
 
-/// How many leading bytes are kept for sniffing binary formats.
-pub const SNIFF_BYTES: usize = 16;
-
 pub struct ReadOutcome {
     pub index: Index,
-    pub first_bytes: Vec<u8>,
     /// Time spent in the indexer itself (not waiting for the browser).
     pub index_ms: f64,
     /// Time spent waiting for the browser to hand over chunks.
@@ -94,7 +90,6 @@ pub async fn read_blob(
     let chunk_bytes = chunk_bytes.max(1);
     let mut ix = Indexer::new();
     let mut buf: Vec<u8> = Vec::new();
-    let mut first_bytes = Vec::new();
     let mut on_first = Some(on_first);
     let mut index_ms = 0.0;
     let mut wait_ms = 0.0;
@@ -121,10 +116,6 @@ pub async fn read_blob(
         let view = Uint8Array::new(&ab);
         buf.resize(view.length() as usize, 0);
         view.copy_to(&mut buf);
-        if first_bytes.len() < SNIFF_BYTES {
-            let need = SNIFF_BYTES - first_bytes.len();
-            first_bytes.extend_from_slice(&buf[..need.min(buf.len())]);
-        }
         if let Some(f) = on_first.take() {
             f(&buf);
         }
@@ -146,7 +137,6 @@ pub async fn read_blob(
     index_ms += now_ms() - t0;
     Ok(ReadOutcome {
         index,
-        first_bytes,
         index_ms,
         wait_ms,
     })

@@ -19,6 +19,9 @@ pub struct Loaded {
     pub size_bytes: u64,
     /// The picked file itself: bodies are re-read from it by byte range.
     pub blob: web_sys::Blob,
+    /// The file's first bytes as read (its first chunk, at most
+    /// `reader::FIRST_CHUNK_BYTES`): bodies inside them are taken from here.
+    pub head: Rc<[u8]>,
     pub index: Index,
     pub stats: Stats,
     pub verdict: Verdict,
