@@ -14,7 +14,7 @@ use super::state::Loaded;
 use super::viewer::Ctx;
 use crate::fmt;
 use crate::index::{Index, Sym};
-use crate::model::view::{is_command_text, title_source, TitleSource};
+use crate::model::view::{is_command_text, split_ide_context, title_source, TitleSource};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -50,6 +50,7 @@ async fn resolve_title(ctx: Shared<Ctx>) -> Option<(String, &'static str)> {
             .await
             .into_iter()
             .filter_map(|(_, b)| b.map(|b| b.prompt_text()))
+            .map(|t| split_ide_context(&t).1.to_string())
             .find(|t| !t.trim().is_empty() && !is_command_text(t))
             .map(|t| (crate::model::tools::first_line(&t, 140), "first prompt")),
     }

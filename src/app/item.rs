@@ -14,7 +14,7 @@ use super::viewer::Ctx;
 use crate::fmt;
 use crate::index::{flag, Row};
 use crate::model::body::Body;
-use crate::model::view::{is_command_text, Item, ItemKind};
+use crate::model::view::{is_command_text, split_ide_context, Item, ItemKind};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -165,8 +165,10 @@ fn placeholder(ctx: &Ctx, item: &Item) -> Html {
 fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Html {
     let row = &ctx.ix().rows[row_ix as usize];
     let Some(body) = bodies.get(&row_ix) else { return unreadable(row) };
-    let text = body.prompt_text();
-    let command = is_command_text(&text);
+    let full_text = body.prompt_text();
+    // IDE context comes first, muted; the person's own words after it.
+    let (ide_notes, text) = split_ide_context(&full_text);
+    let command = is_command_text(text);
     let (who, class) = if row.has(flag::COMPACT_SUMMARY) {
         ("Compact summary", "summary")
     } else if row.has(flag::META) || command {
@@ -194,9 +196,10 @@ fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Ht
             <div class="who">{ who }</div>
             if summary_text {
                 <details class="compact-summary"><summary>{ "The conversation so far, as summarised at compaction" }</summary>
-                    <div class="prose">{ super::md::render(&text) }</div></details>
-            } else if !text.is_empty() {
-                <div class="prompt-text">{ text }</div>
+                    <div class="prose">{ super::md::render(&full_text) }</div></details>
+            } else {
+                { for ide_notes.iter().map(|n| html! { <div class="ide-context muted" data-testid="ide-context">{ "IDE: " }{ n.to_string() }</div> }) }
+                if !text.is_empty() { <div class="prompt-text">{ text.to_string() }</div> }
             }
             { for images }
             { for orphans }

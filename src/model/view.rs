@@ -310,3 +310,51 @@ pub fn is_command_text(text: &str) -> bool {
     let t = text.trim_start();
     ["<command-", "<local-command-", "Caveat: ", "<system-reminder>", "<bash-"].iter().any(|p| t.starts_with(p))
 }
+
+/// Context an IDE client puts in front of what the person typed
+/// (`<ide_opened_file>…</ide_opened_file>`, `<ide_selection>…</ide_selection>`):
+/// returns those notes' inner text in order and the person's own words after
+/// them. Text with no such prefix comes back whole; an unclosed tag is left as
+/// the person's text (never guess where it ends).
+pub fn split_ide_context(text: &str) -> (Vec<&str>, &str) {
+    const TAGS: [&str; 2] = ["ide_opened_file", "ide_selection"];
+    let mut notes = Vec::new();
+    let mut rest = text.trim_start();
+    'next: loop {
+        for tag in TAGS {
+            let open = format!("<{tag}>");
+            let close = format!("</{tag}>");
+            if let Some(after) = rest.strip_prefix(open.as_str()) {
+                if let Some(end) = after.find(close.as_str()) {
+                    notes.push(after[..end].trim());
+                    rest = after[end + close.len()..].trim_start();
+                    continue 'next;
+                }
+            }
+        }
+        return (notes, rest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_ide_context;
+
+    #[test]
+    fn ide_context_is_split_from_the_persons_words() {
+        let text = "<ide_opened_file>The user opened the file /a/b.html in the IDE.</ide_opened_file>\n\n\
+                    <ide_selection>The user selected line 3</ide_selection>\n\nMake it blue";
+        let (notes, rest) = split_ide_context(text);
+        assert_eq!(notes, ["The user opened the file /a/b.html in the IDE.", "The user selected line 3"]);
+        assert_eq!(rest, "Make it blue");
+    }
+
+    #[test]
+    fn text_without_ide_context_is_unchanged() {
+        assert_eq!(split_ide_context("fix <ide_selection>x</ide_selection>"), (vec![], "fix <ide_selection>x</ide_selection>"));
+        // Unclosed: the whole text stays the person's.
+        assert_eq!(split_ide_context("<ide_selection>half"), (vec![], "<ide_selection>half"));
+        // Only context: nothing the person typed.
+        assert_eq!(split_ide_context("<ide_opened_file>f</ide_opened_file>"), (vec!["f"], ""));
+    }
+}

@@ -52,6 +52,22 @@ test("tool calls show their input, result, duration and state", async (t) => {
   });
 });
 
+test("IDE context is not the title: it is shown muted above the person's words", async (t) => {
+  const root = fixtures(t);
+  if (!root) return;
+  await withApp(browser, async ({ page }) => {
+    // Its first prompt is an <ide_opened_file> block, then what the person typed.
+    await open(page, join(root, "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-danieldemmel-me-next/9e953218-585f-4692-89df-9e0747a31c68.jsonl"));
+    await page.waitForFunction(() => document.querySelector("[data-testid=title]")?.textContent.length > 0);
+    assert.match(await page.textContent("[data-testid=title]"), /^I have @public\/tokenizer\.css/);
+    const first = page.locator("[data-testid=prompt]").first();
+    assert.match(await first.locator("[data-testid=ide-context]").textContent(), /^IDE: The user opened the file \/Users\/dain\/.*tokenizer\.html in the IDE/);
+    const words = await first.locator(".prompt-text").textContent();
+    assert.match(words, /^I have @public\/tokenizer\.css/);
+    assert.doesNotMatch(words, /ide_opened_file/);
+  });
+});
+
 /**
  * The lines of the items a failure walk must visit, computed from the file
  * on its own: a failed record, or for a failed tool_result / denial the API
