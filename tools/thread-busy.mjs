@@ -2,7 +2,7 @@
 // prints, per thread of every Chromium process, how long it was busy (top-level
 // tasks) between the pick and the full view, and what the worker's tasks spent
 // their time on. Tells which thread the load waits for.
-// Usage: [TIMELINE=1] [PAGE_EVENTS=1] node tools/thread-busy.mjs FILE
+// Usage: [TIMELINE=1] [PAGE_EVENTS=1] [PAGE_RENDERING=1] node tools/thread-busy.mjs FILE
 import { launch, openApp } from "../tests/e2e/helpers.mjs";
 
 const file = process.argv[2];
@@ -64,6 +64,14 @@ if (process.env.PAGE_EVENTS) {
   const mainKey = [...names].find(([, n]) => n === "CrRendererMain")?.[0];
   console.log("page thread, time by event (nested events counted in each):");
   for (const [n, d] of [...byEvent(mainKey)].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(d / 1000).toFixed(1).padStart(7)} ms  ${n}`);
+}
+if (process.env.PAGE_RENDERING) {
+  // When the page draws: style, layout and paint events of 1 ms or more.
+  const mainKey = [...names].find(([, n]) => n === "CrRendererMain")?.[0];
+  const drawn = events.filter((e) => `${e.pid}:${e.tid}` === mainKey && e.ph === "X" && e.dur >= 1000 && e.ts >= start && e.ts <= end &&
+    ["Layout", "UpdateLayoutTree", "Paint", "FunctionCall", "TimerFire", "HandlePostMessage"].includes(e.name));
+  console.log("page events of 1 ms or more (name +start:length, ms):");
+  console.log("  " + drawn.map((e) => `${e.name} +${((e.ts - start) / 1000).toFixed(0)}:${(e.dur / 1000).toFixed(0)}`).join("\n  "));
 }
 if (workerKey) {
   const inside = byEvent(workerKey);
