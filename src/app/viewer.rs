@@ -411,7 +411,7 @@ pub fn viewer(p: &Props) -> Html {
                 on_filter={dispatch.to_callback().reform(Action::SetFilter)}
                 on_step={dispatch.to_callback().reform(|(w, f)| Action::Step(w, f))} />
             <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.idle_mins} estimate={(*estimate).clone()} {render}
-                target={ui.target} top={ui.top.clone()} />
+                target={ui.target} top={ui.top.clone()} lean={partial} />
         </div>
     }
 }

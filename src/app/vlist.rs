@@ -53,6 +53,11 @@ pub struct Props {
     pub target: Option<Target>,
     /// Written with the id of the first item in view (read on key presses).
     pub top: Rc<Cell<u32>>,
+    /// Render only what is in view, no overscan: set while the file is
+    /// still being read, whose reading shares the machine's cores with the
+    /// page's drawing (the rows beyond the edges come when it ends).
+    #[prop_or_default]
+    pub lean: bool,
 }
 
 pub enum Msg {
@@ -97,7 +102,7 @@ pub struct VList {
     /// cost one layout, not one each.
     frame: Option<(i32, Closure<dyn FnMut()>)>,
     /// 0 for the first render (only what is in view, so the first rows
-    /// come fast), [`OVERSCAN_PX`] from the next frame on.
+    /// come fast) and while [`Props::lean`], [`OVERSCAN_PX`] from then on.
     overscan_px: f64,
 }
 
@@ -253,6 +258,9 @@ impl Component for VList {
         if let Some(t) = ctx.props().target.filter(|t| Some(*t) != old.target) {
             self.begin_jump(ctx, t);
         }
+        if !p.lean && self.overscan_px == 0.0 {
+            self.overscan_px = OVERSCAN_PX;
+        }
         self.refresh(ctx);
         true
     }
@@ -298,8 +306,10 @@ impl Component for VList {
                 self.begin_jump(ctx, t);
             }
             // The rows beyond the viewport, in a frame of their own.
-            self.overscan_px = OVERSCAN_PX;
-            ctx.link().send_message(Msg::Measure);
+            if !ctx.props().lean {
+                self.overscan_px = OVERSCAN_PX;
+                ctx.link().send_message(Msg::Measure);
+            }
         }
         let mut realigned = false;
         if let Some((id, until_ms)) = self.pending {
