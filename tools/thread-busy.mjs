@@ -9,7 +9,7 @@ const file = process.argv[2];
 const browser = await launch();
 const app = await openApp(browser, "/");
 const { page } = app;
-await page.waitForTimeout(500);
+await page.waitForSelector("html[data-rehearsed][data-worker-warmed]", { state: "attached", timeout: 30000 });
 const cdp = await page.context().newCDPSession(page);
 const events = [];
 cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
@@ -69,7 +69,7 @@ if (process.env.PAGE_RENDERING) {
   // When the page draws: style, layout and paint events of 1 ms or more.
   const mainKey = [...names].find(([, n]) => n === "CrRendererMain")?.[0];
   const drawn = events.filter((e) => `${e.pid}:${e.tid}` === mainKey && e.ph === "X" && e.dur >= 1000 && e.ts >= start && e.ts <= end &&
-    ["Layout", "UpdateLayoutTree", "Paint", "FunctionCall", "TimerFire", "HandlePostMessage"].includes(e.name));
+    ["Layout", "UpdateLayoutTree", "Paint", "FunctionCall", "TimerFire", "HandlePostMessage", "SimpleWatcher::OnHandleReady"].includes(e.name));
   console.log("page events of 1 ms or more (name +start:length, ms):");
   console.log("  " + drawn.map((e) => `${e.name} +${((e.ts - start) / 1000).toFixed(0)}:${(e.dur / 1000).toFixed(0)}`).join("\n  "));
 }
