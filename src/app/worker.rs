@@ -88,7 +88,9 @@ pub fn serve() {
         let id = get(&data, "id").as_f64().unwrap_or(0.0);
         if let Ok(blob) = get(&data, "blob").dyn_into::<Blob>() {
             NEWEST.with(|n| n.set(id));
-            wasm_bindgen_futures::spawn_local(index_and_reply(id, blob));
+            wasm_bindgen_futures::spawn_local(async move {
+                index_and_reply(id, blob, WORKER_CHUNK_BYTES, Reply::Yes).await;
+            });
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -108,7 +110,10 @@ const WARM_UP_ROUNDS: usize = 3;
 /// and swaps in optimised code only after the function has run a while.
 /// Without this, a pick's first ~100 ms of indexing runs the slow code.
 /// A pick that arrives meanwhile stops the warm-up at its next chunk
-/// (`NEWEST` is no longer 0). Tells the page `{kind: "warmed", ms}`.
+/// (`NEWEST` is no longer 0). It goes through [`index_and_reply`] itself,
+/// not just the indexer: V8 counts heat per compiled function, and the
+/// reading loop is compiled into that function (one copy per caller).
+/// Tells the page `{kind: "warmed", ms}`.
 async fn warm_up() {
     let t0 = now_ms();
     let text = crate::synth::transcript(WARM_UP_BYTES, 0x5eed);
@@ -120,42 +125,58 @@ async fn warm_up() {
         if !idle() {
             return;
         }
-        match read_blob(&blob, WORKER_CHUNK_BYTES / 16, WORKER_IN_FLIGHT, |_| {}, |_| idle()).await {
-            Ok(o) => wire::encode(&o.index, PIECE_BYTES, |p| drop(Uint8Array::from(&p[..]))),
-            Err(_) => return,
+        // Id 0, which no pick has: a pick makes it stale at the next chunk.
+        // Small chunks: the reading loop turns as often as on a large file.
+        if !index_and_reply(0.0, blob, WORKER_CHUNK_BYTES / 64, Reply::No).await {
+            return;
         }
     }
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let _ = scope.post_message(&message("warmed", &[("ms", (now_ms() - t0).into())]));
 }
 
-async fn index_and_reply(id: f64, blob: Blob) {
+/// Whether [`index_and_reply`] tells the page (no: the warm-up).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reply {
+    Yes,
+    No,
+}
+
+/// Reads and indexes `blob` for read `id`, telling the page (first chunk,
+/// progress, the index or an error) if `reply` says so. `false` if the
+/// read did not finish (superseded or failed).
+async fn index_and_reply(id: f64, blob: Blob, chunk_bytes: u64, reply: Reply) -> bool {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let post = |m: &Object, transfer: Option<&Array>| {
+        if reply == Reply::Yes {
+            let _ = match transfer {
+                Some(t) => scope.post_message_with_transfer(m, t),
+                None => scope.post_message(m),
+            };
+        }
+    };
     let mut shown_ms = f64::NEG_INFINITY;
     let size = blob.size() as u64;
     let on_first = |first: &[u8]| {
         // The page draws its preview from these (it need not read them again).
         let bytes = Uint8Array::from(first).buffer();
-        let _ = scope.post_message_with_transfer(&message("first", &[("id", id.into()), ("bytes", bytes.clone().into())]), &Array::of1(&bytes));
+        post(&message("first", &[("id", id.into()), ("bytes", bytes.clone().into())]), Some(&Array::of1(&bytes)));
     };
-    let outcome = read_blob(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT, on_first, |read_bytes| {
+    let outcome = read_blob(&blob, chunk_bytes, WORKER_IN_FLIGHT, on_first, |read_bytes| {
         if NEWEST.with(|n| n.get()) != id {
             return false;
         }
         let now = now_ms();
         if now - shown_ms >= PROGRESS_MS || read_bytes == size {
             shown_ms = now;
-            let _ = scope.post_message(&message("progress", &[("id", id.into()), ("read_bytes", (read_bytes as f64).into())]));
+            post(&message("progress", &[("id", id.into()), ("read_bytes", (read_bytes as f64).into())]), None);
         }
         true
     })
     .await;
     match outcome {
         Ok(o) => {
-            let pieces = Array::new();
-            wire::encode(&o.index, PIECE_BYTES, |p| {
-                pieces.push(&Uint8Array::from(&p[..]).buffer());
-            });
+            let pieces = encode(&o.index);
             let memory_bytes = f64::from(wasm_memory_bytes());
             drop(o.index);
             let done = message(
@@ -168,13 +189,45 @@ async fn index_and_reply(id: f64, blob: Blob) {
                     ("memory_bytes", memory_bytes.into()),
                 ],
             );
-            let _ = scope.post_message_with_transfer(&done, &pieces);
+            post(&done, Some(&pieces));
+            true
         }
         Err(ReadError::Browser(m)) => {
-            let _ = scope.post_message(&message("error", &[("id", id.into()), ("message", m.into())]));
+            post(&message("error", &[("id", id.into()), ("message", m.into())]), None);
+            false
         }
-        Err(ReadError::Superseded) => {}
+        Err(ReadError::Superseded) => false,
     }
+}
+
+/// The index as `wire` bytes in transferable pieces (the worker's answer).
+/// Not inlined, and [`decode`]'s steps neither: the start-up rehearsal runs
+/// these very functions, so that V8 has optimised them before a pick.
+#[inline(never)]
+pub(super) fn encode(ix: &Index) -> Array {
+    let pieces = Array::new();
+    wire::encode(ix, PIECE_BYTES, |p| {
+        pieces.push(&Uint8Array::from(&p[..]).buffer());
+    });
+    pieces
+}
+
+/// [`encode`]'s pieces back to an index, a piece at a time into wasm
+/// memory, yielding to the page every [`DECODE_STEP_RECORDS`] records.
+pub(super) async fn decode(pieces: Array) -> Result<Index, WireError> {
+    let pieces: Vec<Uint8Array> = pieces.iter().map(|b| Uint8Array::new(&b)).collect();
+    let total = pieces.iter().map(|p| p.length() as u64).sum();
+    let mut input = Pieces { pieces, next: 0, buf: Vec::new(), at: 0, pos: 0, total };
+    let mut decoder = wire::Decoder::start(&mut input)?;
+    while !decode_step(&mut decoder, &mut input)? {
+        yield_to_page().await;
+    }
+    decoder.finish(&mut input)
+}
+
+#[inline(never)]
+fn decode_step(decoder: &mut wire::Decoder, input: &mut Pieces) -> Result<bool, WireError> {
+    decoder.step(input, DECODE_STEP_RECORDS)
 }
 
 // ---- the page's side ----
@@ -438,15 +491,7 @@ impl Pending {
             Some(Event::Failed(e)) => return Err(e),
             None => return Err(WorkerError::Unavailable("the worker stopped without an answer".into())),
         };
-        let pieces: Vec<Uint8Array> = Array::from(&get(&done, "pieces")).iter().map(|b| Uint8Array::new(&b)).collect();
-        let total = pieces.iter().map(|p| p.length() as u64).sum();
-        let mut input = Pieces { pieces, next: 0, buf: Vec::new(), at: 0, pos: 0, total };
-        let damaged = |e: WireError| WorkerError::Unavailable(e.to_string());
-        let mut decoder = wire::Decoder::start(&mut input).map_err(damaged)?;
-        while !decoder.step(&mut input, DECODE_STEP_RECORDS).map_err(damaged)? {
-            yield_to_page().await;
-        }
-        let index = decoder.finish(&mut input).map_err(damaged)?;
+        let index = decode(Array::from(&get(&done, "pieces"))).await.map_err(|e| WorkerError::Unavailable(e.to_string()))?;
         Ok(WorkerOutcome {
             index,
             index_ms: get(&done, "index_ms").as_f64().unwrap_or(0.0),

@@ -26,7 +26,9 @@ export async function launch() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+      // Debugging aid (tools/): extra flags, e.g. --js-flags=...; never set by the tests.
+      ...(process.env.CHROMIUM_EXTRA_ARGS ? process.env.CHROMIUM_EXTRA_ARGS.split(" ") : [])],
   });
   return browser;
 }
