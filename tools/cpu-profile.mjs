@@ -3,21 +3,15 @@
 // the pick and the full view (wasm names need a build that keeps them:
 // data-wasm-opt="0" in index.html, or wasm-opt -g).
 // Usage: node tools/cpu-profile.mjs FILE [TOP]
-import { launch, openApp } from "../tests/e2e/helpers.mjs";
+import { openReady, pick } from "./page.mjs";
 
 const [file, top = "40"] = process.argv.slice(2);
-const browser = await launch();
-const app = await openApp(browser, "/");
-const { page } = app;
-await page.waitForSelector("html[data-rehearsed]", { state: "attached", timeout: 30000 });
+const { page, close } = await openReady();
 const cdp = await page.context().newCDPSession(page);
 await cdp.send("Profiler.enable");
 await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
 await cdp.send("Profiler.start");
-const t0 = Date.now();
-await page.setInputFiles("#file-input", file);
-await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 600000, polling: 20 });
-const ms = Date.now() - t0;
+const ms = await pick(page, file);
 const { profile } = await cdp.send("Profiler.stop");
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
@@ -30,5 +24,4 @@ for (let i = 0; i < profile.samples.length; i++) {
 }
 console.log(`pick → full view ${ms} ms; page thread self time by function (ms):`);
 for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(top))) console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${k}`);
-await browser.close();
-await app.server.close();
+await close();

@@ -3,23 +3,17 @@
 // tasks) between the pick and the full view, and what the worker's tasks spent
 // their time on. Tells which thread the load waits for.
 // Usage: [TIMELINE=1] [PAGE_EVENTS=1] [PAGE_RENDERING=1] node tools/thread-busy.mjs FILE
-import { launch, openApp } from "../tests/e2e/helpers.mjs";
+import { openReady, pick as pickFile } from "./page.mjs";
 
 const file = process.argv[2];
-const browser = await launch();
-const app = await openApp(browser, "/");
-const { page } = app;
-await page.waitForSelector("html[data-rehearsed][data-worker-warmed]", { state: "attached", timeout: 30000 });
+const { page, close } = await openReady();
 const cdp = await page.context().newCDPSession(page);
 const events = [];
 cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
 const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
 await cdp.send("Tracing.start", { categories: "toplevel,devtools.timeline,v8,v8.wasm,blink.user_timing,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
 await page.waitForTimeout(200);
-const t0 = Date.now();
-await page.setInputFiles("#file-input", file);
-await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 600000, polling: 20 });
-console.log(`pick → full view as seen from the test: ${Date.now() - t0} ms`);
+console.log(`pick → full view as seen from the test: ${await pickFile(page, file)} ms`);
 await page.waitForTimeout(200);
 await cdp.send("Tracing.end");
 await done;
@@ -121,5 +115,4 @@ if (workerKey) {
   console.log("worker thread, time by event (nested events counted in each):");
   for (const [n, d] of [...inside].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${(d / 1000).toFixed(1).padStart(7)} ms (${((cpuInside.get(n) ?? 0) / 1000).toFixed(1)} CPU)  ${n}`);
 }
-await browser.close();
-await app.server.close();
+await close();

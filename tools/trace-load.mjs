@@ -2,21 +2,16 @@
 // and prints every main-thread task over 30 ms with what it spent time on
 // (and the performance.mark()s inside it; DUMP=1 also prints the first marks).
 // Usage: node tools/trace-load.mjs FILE
-import { launch, openApp } from "../tests/e2e/helpers.mjs";
+import { openReady, pick } from "./page.mjs";
 
 const file = process.argv[2];
-const browser = await launch();
-const app = await openApp(browser, "/");
-const { page } = app;
-// As the benchmark does: pick once the start-up rehearsal and warm-up are over.
-await page.waitForSelector("html[data-rehearsed][data-worker-warmed]", { state: "attached", timeout: 30000 });
+const { page, close } = await openReady();
 const cdp = await page.context().newCDPSession(page);
 const events = [];
 cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
 const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
 await cdp.send("Tracing.start", { categories: "devtools.timeline,v8,disabled-by-default-devtools.timeline,blink.user_timing", transferMode: "ReportEvents" });
-await page.setInputFiles("#file-input", file);
-await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 600000, polling: 100 });
+await pick(page, file);
 await page.waitForTimeout(300);
 await cdp.send("Tracing.end");
 globalThis.DUMP = true;
@@ -39,5 +34,4 @@ for (const t of main) {
     .map((e) => `${e.name}@${((e.ts - t.ts) / 1000).toFixed(0)}`).join(" ");
   console.log(`${thread}: task ${(t.dur / 1000).toFixed(0)} ms at ${(t.ts / 1000).toFixed(0)}: ${top}\n   marks: ${marks.slice(0, 800)}`);
 }
-await browser.close();
-await app.server.close();
+await close();

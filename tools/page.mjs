@@ -1,0 +1,21 @@
+// Shared by the debug aids in tools/: the built viewer in headless Chromium,
+// ready for a pick as a person finds it (start-up rehearsal and the worker's
+// warm-up over), and a pick that waits for the full view.
+import { launch, openApp } from "../tests/e2e/helpers.mjs";
+
+export async function openReady() {
+  const browser = await launch();
+  const app = await openApp(browser, "/");
+  const { page } = app;
+  await page.waitForSelector("html[data-rehearsed][data-worker-warmed]", { state: "attached", timeout: 30000 });
+  const close = async () => { await browser.close(); await app.server.close(); };
+  return { browser, app, page, close };
+}
+
+/** Picks `file` and resolves with the ms until the full view is drawn. */
+export async function pick(page, file) {
+  const t0 = Date.now();
+  await page.setInputFiles("#file-input", file);
+  await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 600000, polling: 20 });
+  return Date.now() - t0;
+}
