@@ -19,3 +19,21 @@ export async function pick(page, file) {
   await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 600000, polling: 20 });
   return Date.now() - t0;
 }
+
+/**
+ * Picks `file` with a Chromium trace of `categories` running; resolves with
+ * the trace's events and the ms until the full view.
+ */
+export async function pickTraced(page, file, categories) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
+  const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
+  await cdp.send("Tracing.start", { categories, transferMode: "ReportEvents" });
+  await page.waitForTimeout(200);
+  const ms = await pick(page, file);
+  await page.waitForTimeout(250);
+  await cdp.send("Tracing.end");
+  await done;
+  return { events, ms };
+}

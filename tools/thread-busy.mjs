@@ -3,20 +3,12 @@
 // tasks) between the pick and the full view, and what the worker's tasks spent
 // their time on. Tells which thread the load waits for.
 // Usage: [TIMELINE=1] [PAGE_EVENTS=1] [PAGE_RENDERING=1] node tools/thread-busy.mjs FILE
-import { openReady, pick as pickFile } from "./page.mjs";
+import { openReady, pickTraced } from "./page.mjs";
 
 const file = process.argv[2];
 const { page, close } = await openReady();
-const cdp = await page.context().newCDPSession(page);
-const events = [];
-cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
-const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
-await cdp.send("Tracing.start", { categories: "toplevel,devtools.timeline,v8,v8.wasm,blink.user_timing,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
-await page.waitForTimeout(200);
-console.log(`pick → full view as seen from the test: ${await pickFile(page, file)} ms`);
-await page.waitForTimeout(200);
-await cdp.send("Tracing.end");
-await done;
+const { events, ms } = await pickTraced(page, file, "toplevel,devtools.timeline,v8,v8.wasm,blink.user_timing,disabled-by-default-devtools.timeline");
+console.log(`pick → full view as seen from the test: ${ms} ms`);
 const names = new Map();
 for (const e of events) if (e.name === "thread_name") names.set(`${e.pid}:${e.tid}`, e.args.name);
 const tasks = events.filter((e) => (e.name === "ThreadControllerImpl::RunTask" || e.name === "RunTask") && e.ph === "X" && e.dur);

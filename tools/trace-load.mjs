@@ -2,20 +2,11 @@
 // and prints every main-thread task over 30 ms with what it spent time on
 // (and the performance.mark()s inside it; DUMP=1 also prints the first marks).
 // Usage: node tools/trace-load.mjs FILE
-import { openReady, pick } from "./page.mjs";
+import { openReady, pickTraced } from "./page.mjs";
 
 const file = process.argv[2];
 const { page, close } = await openReady();
-const cdp = await page.context().newCDPSession(page);
-const events = [];
-cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
-const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
-await cdp.send("Tracing.start", { categories: "devtools.timeline,v8,disabled-by-default-devtools.timeline,blink.user_timing", transferMode: "ReportEvents" });
-await pick(page, file);
-await page.waitForTimeout(300);
-await cdp.send("Tracing.end");
-globalThis.DUMP = true;
-await done;
+const { events } = await pickTraced(page, file, "devtools.timeline,v8,disabled-by-default-devtools.timeline,blink.user_timing");
 if (process.env.DUMP) console.log(events.filter((e) => /push|loaded|vlist/.test(e.name)).slice(0, 5));
 const min = Number(process.env.MIN_MS ?? 30) * 1000;
 const main = events.filter((e) => e.name === "RunTask" && e.dur > min);

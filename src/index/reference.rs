@@ -319,3 +319,18 @@ pub fn first_difference(got: &ResolvedIndex, want: &ResolvedIndex) -> Option<Str
     }
     (got != want).then(|| format!("counters or tables: got {:?}, want {:?}", got.1, want.1))
 }
+
+/// The indexer against this reference on [`crate::synth::every_byte_in_strings`]
+/// (every byte at every position of a SIMD block): what is wrong, if
+/// anything. The same check runs natively and in wasm (simd128).
+pub fn every_byte_disagreement() -> Option<String> {
+    let bytes = crate::synth::every_byte_in_strings();
+    let ix = super::Indexer::index_bytes(&bytes);
+    if ix.rows.len() != 255 * 12 * 2 {
+        return Some(format!("{} rows, not {}", ix.rows.len(), 255 * 12 * 2));
+    }
+    if ix.malformed().count() == 0 {
+        return Some("no malformed lines, but the set holds invalid lines too".into());
+    }
+    first_difference(&resolve(&ix), &resolve(&index(&bytes))).map(|d| format!("the scanner and serde_json disagree at {d}"))
+}
