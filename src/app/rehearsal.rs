@@ -151,7 +151,8 @@ async fn run() -> Result<(), JsValue> {
 const EXERCISE_REPEATS: usize = 200;
 
 /// Runs the page's part of opening a large file — index its head, decode
-/// the worker's index, stats, verdict, the list's view — on [`SAMPLE`]
+/// the worker's index, stats, verdict, the list's view (markdown: see
+/// [`churn`]) — on [`SAMPLE`]
 /// repeated [`EXERCISE_REPEATS`] times, in tasks of a few ms each.
 ///
 /// Why: V8 swaps a wasm function's first, quickly compiled code for its
@@ -189,11 +190,6 @@ async fn exercise() -> Result<(), String> {
         if l.index.malformed_lines > 0 || l.view.items.is_empty() {
             return Err("its records did not index".into());
         }
-        // Markdown: the renderer with the parser inlined is the largest
-        // function the first rows run (its optimised compile took 140-230 ms).
-        for _ in 0..MARKDOWN_REPEATS {
-            drop(super::md::render(MARKDOWN));
-        }
     }
     churn().await
 }
@@ -222,10 +218,12 @@ fn churn_view(p: &ChurnProps) -> Html {
 const CHURN_ROWS: usize = 40;
 const CHURN_ROUNDS: u32 = 12;
 
-/// Yew's reconciling functions, run as often as a large file's first
-/// screens run them, in a detached element (never laid out or painted):
-/// the drawing above runs them on one screen only, and V8 then optimised
-/// them during the first pick (70-85 ms of compiling, on a 2-core machine).
+/// Yew's reconciling functions and the markdown renderer, run as often as
+/// a large file's first screens run them, in a detached element (never
+/// laid out or painted): the drawing above runs them on one screen only,
+/// and V8 then optimised them during the first pick (on a 2-core machine,
+/// 70-85 ms of compiling for Yew's; 140-230 ms for the renderer, the
+/// largest function the first rows run, with the parser inlined).
 async fn churn() -> Result<(), String> {
     let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let root = doc.create_element("div").map_err(|e| format!("{e:?}"))?;
@@ -242,12 +240,11 @@ async fn churn() -> Result<(), String> {
     Ok(())
 }
 
-/// Every construct the markdown renderer handles, for [`exercise`].
+/// Every construct the markdown renderer handles, for [`churn`].
 const MARKDOWN: &str = "## Plan\n\nThe **build** fails because `parse()` returns *None* when the input is ~~empty~~ blank; see \
 [the docs](https://example.com/docs) and <https://example.com>.\n\n1. Read `src/index/mod.rs`\n2. Fix the carry\n   - keep `\\r`\n   \
 - test 1-byte chunks\n\n> Quoted: a line  \nwith a hard break.\n\n```rust\nfn main() {\n    println!(\"hi\");\n}\n```\n\n\
 | file | lines |\n| --- | ---: |\n| a.rs | 12 |\n| b.rs | 340 |\n\n---\n\n### Done\n\nAll tests pass.\n";
-const MARKDOWN_REPEATS: usize = 150;
 
 /// Draws [`scripts_records`] and then the sample into `root` until its
 /// items have their bodies, then unmounts it.

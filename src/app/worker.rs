@@ -117,17 +117,16 @@ const WARM_UP_ROUNDS: usize = 3;
 async fn warm_up() {
     let t0 = now_ms();
     let text = crate::synth::transcript(WARM_UP_BYTES, 0x5eed);
-    let idle = || NEWEST.with(|n| n.get()) == 0.0;
+    let Ok(blob) = Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(text.as_bytes()))) else { return };
+    drop(text);
     for _ in 0..WARM_UP_ROUNDS {
         yield_to_page().await;
-        let parts = Array::of1(&Uint8Array::from(text.as_bytes()));
-        let Ok(blob) = Blob::new_with_u8_array_sequence(&parts) else { return };
-        if !idle() {
+        if NEWEST.with(|n| n.get()) != 0.0 {
             return;
         }
         // Id 0, which no pick has: a pick makes it stale at the next chunk.
         // Small chunks: the reading loop turns as often as on a large file.
-        if !index_and_reply(0.0, blob, WORKER_CHUNK_BYTES / 64, Reply::No).await {
+        if !index_and_reply(0.0, blob.clone(), WORKER_CHUNK_BYTES / 64, Reply::No).await {
             return;
         }
     }

@@ -317,15 +317,13 @@ pub fn is_command_text(text: &str) -> bool {
 /// them. Text with no such prefix comes back whole; an unclosed tag is left as
 /// the person's text (never guess where it ends).
 pub fn split_ide_context(text: &str) -> (Vec<&str>, &str) {
-    const TAGS: [&str; 2] = ["ide_opened_file", "ide_selection"];
+    const TAGS: [(&str, &str); 2] = [("<ide_opened_file>", "</ide_opened_file>"), ("<ide_selection>", "</ide_selection>")];
     let mut notes = Vec::new();
     let mut rest = text.trim_start();
     'next: loop {
-        for tag in TAGS {
-            let open = format!("<{tag}>");
-            let close = format!("</{tag}>");
-            if let Some(after) = rest.strip_prefix(open.as_str()) {
-                if let Some(end) = after.find(close.as_str()) {
+        for (open, close) in TAGS {
+            if let Some(after) = rest.strip_prefix(open) {
+                if let Some(end) = after.find(close) {
                     notes.push(after[..end].trim());
                     rest = after[end + close.len()..].trim_start();
                     continue 'next;
