@@ -116,7 +116,7 @@ pub fn header(p: &Props) -> Html {
             <div class="meta-line">
                 <code class="fname">{ l.name.clone() }</code>
                 <span>{ fmt::bytes(l.size_bytes) }</span>
-                <span>{ format!("{} lines", fmt::count(stats.lines)) }</span>
+                <span data-testid="line-count">{ format!("{} line{}", fmt::count(stats.lines), if stats.lines == 1 { "" } else { "s" }) }</span>
                 if p.partial { <span class="chip warn">{ "still reading — showing the start" }</span> }
                 if !versions.is_empty() { <span title="Claude Code versions that wrote this file">{ format!("v{}", versions.join(", v")) }</span> }
                 { for models.iter().map(|m| html! { <span class="chip">{ m.clone() }</span> }) }

@@ -71,6 +71,9 @@ test("picked fixtures show exactly the expected and the native facts", async (t)
       sameFacts(rel, shown, want, { skip });
       sameFacts(`${rel} (native)`, shown, nativeStats(file), { skip: ["subagents"] });
       if (skip.length) assert.deepEqual(shown.subagents, []);
+      // The header counts lines in words ("1 line", "1,234 lines").
+      const lines = `${want.lines.toLocaleString("en-US")} line${want.lines === 1 ? "" : "s"}`;
+      assert.equal(await page.textContent("[data-testid=line-count]"), lines, `${rel}: header line count`);
     }
     // The truncated line of the synthetic file is named, and the rest still shows.
     await pick(page, join(root, CASES[0]));
