@@ -28,6 +28,27 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// A count and its noun: `(1, "line", "lines")` → `"1 line"`,
+/// `(1234, ..)` → `"1,234 lines"`.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
+/// The noun alone, agreeing with `n`: `("was", "were")`.
+pub fn agree<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// A figure, or — when the file did not record it — a dash and why:
+/// absent is not zero.
+pub fn or_missing(value: Option<String>, why: &str) -> String {
+    value.unwrap_or_else(|| format!("— ({why})"))
+}
+
 /// Seconds → `"3 d 0 h"`, `"2 h 5 min"`, `"4 min 12 s"`, `"9.5 s"`.
 pub fn duration_secs(secs: f64) -> String {
     let s = secs.max(0.0);
@@ -43,15 +64,6 @@ pub fn duration_secs(secs: f64) -> String {
         format!("{whole} s")
     } else {
         format!("{s:.1} s")
-    }
-}
-
-/// Milliseconds for "time taken": `"12 ms"`, `"1.25 s"`.
-pub fn elapsed_ms(ms: f64) -> String {
-    if ms < 1000.0 {
-        format!("{ms:.0} ms")
-    } else {
-        format!("{:.2} s", ms / 1000.0)
     }
 }
 
@@ -95,11 +107,15 @@ mod tests {
         assert_eq!(count(0), "0");
         assert_eq!(count(1000), "1,000");
         assert_eq!(count(1_234_567), "1,234,567");
+        assert_eq!(plural(1, "line", "lines"), "1 line");
+        assert_eq!(plural(0, "match", "matches"), "0 matches");
+        assert_eq!(plural(1234, "line", "lines"), "1,234 lines");
+        assert_eq!(agree(2, "was", "were"), "were");
+        assert_eq!(or_missing(Some(tokens(0)), "no usage recorded"), "0");
+        assert_eq!(or_missing(None, "no usage recorded"), "— (no usage recorded)");
         assert_eq!(duration_secs(259_405.2), "3 d 0 h");
         assert_eq!(duration_secs(205.2), "3 min 25 s");
         assert_eq!(duration_secs(9.04), "9.0 s");
-        assert_eq!(elapsed_ms(12.4), "12 ms");
-        assert_eq!(elapsed_ms(1250.0), "1.25 s");
         assert_eq!(utc_ms(1_788_253_202_000), "2026-09-01 09:00:02 UTC");
         assert_eq!(utc_ms(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(utc_ms(951_782_400_000), "2000-02-29 00:00:00 UTC");

@@ -261,29 +261,3 @@ mod tests {
     }
 }
 
-/// Lines that put every byte value but `\n` (the line break), bare and
-/// after a backslash, at every
-/// position of interest (around the 16- and 64-byte blocks the string
-/// scanner works in) inside a long string value. Most are valid JSON, some
-/// are not (a bare control byte, a lone high byte, an unknown escape): a
-/// test indexes them all and compares with serde_json's reading, which
-/// checks each instruction set's string scanner byte by byte.
-pub fn every_byte_in_strings() -> Vec<u8> {
-    const AT: [usize; 12] = [0, 1, 15, 16, 17, 31, 32, 63, 64, 65, 100, 127];
-    let mut out = Vec::new();
-    for byte in (0..=255u8).filter(|&b| b != b'\n') {
-        for at in AT {
-            for escaped in [false, true] {
-                let mut s = vec![b'a'; 130];
-                s[at] = byte;
-                if escaped && at > 0 {
-                    s[at - 1] = b'\\';
-                }
-                out.extend_from_slice(b"{\"type\":\"user\",\"k\":\"");
-                out.extend_from_slice(&s);
-                out.extend_from_slice(b"\"}\n");
-            }
-        }
-    }
-    out
-}

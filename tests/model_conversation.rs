@@ -7,9 +7,8 @@ use ccscope::disk;
 use ccscope::index::Index;
 use ccscope::model::conversation::{clients, failures, sessions, tool_calls, turns, CallState};
 
-fn synthetic() -> Option<Index> {
-    let root = common::fixtures_dir()?;
-    Some(disk::index_file(&root.join("synthetic/projects/-Users-alex-code-app/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl")).unwrap())
+fn synthetic() -> Index {
+    disk::index_file(&common::fixtures_dir().join("synthetic/projects/-Users-alex-code-app/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl")).unwrap()
 }
 
 fn line(ix: &Index, row: u32) -> u32 {
@@ -18,7 +17,7 @@ fn line(ix: &Index, row: u32) -> u32 {
 
 #[test]
 fn a_message_split_over_lines_is_one_turn_with_its_last_output_count() {
-    let Some(ix) = synthetic() else { return };
+    let ix = synthetic();
     let t = turns(&ix);
     assert_eq!(t.len(), 11);
     // Lines 4-6: thinking, text, tool_use of msg_011ff44…: one turn, 42 output tokens (not 8+19+42).
@@ -31,7 +30,7 @@ fn a_message_split_over_lines_is_one_turn_with_its_last_output_count() {
 
 #[test]
 fn tool_calls_pair_with_results_durations_and_states() {
-    let Some(ix) = synthetic() else { return };
+    let ix = synthetic();
     let calls = tool_calls(&ix);
     assert_eq!(calls.len(), 10);
     let by_id = |id: &str| calls.iter().find(|c| ix.str(ix.tool_uses[c.tool_use as usize].id) == id).unwrap();
@@ -47,7 +46,7 @@ fn tool_calls_pair_with_results_durations_and_states() {
 
 #[test]
 fn failed_steps_are_the_four_signals_once_per_record() {
-    let Some(ix) = synthetic() else { return };
+    let ix = synthetic();
     let lines: Vec<u32> = failures(&ix).into_iter().map(|r| line(&ix, r)).collect();
     // 11: is_error, 16: system api_error, 17: <synthetic> API error, 24: denial (+ is_error, once).
     assert_eq!(lines, vec![11, 16, 17, 24]);
@@ -55,7 +54,7 @@ fn failed_steps_are_the_four_signals_once_per_record() {
 
 #[test]
 fn a_resume_and_a_client_switch_are_found_where_they_happen() {
-    let Some(ix) = synthetic() else { return };
+    let ix = synthetic();
     let s = sessions(&ix);
     assert_eq!(s.iter().map(|s| (line(&ix, s.start_row), ix.str(s.value))).collect::<Vec<_>>(), vec![
         (2, "d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538"),
@@ -70,7 +69,7 @@ fn a_resume_and_a_client_switch_are_found_where_they_happen() {
 
 #[test]
 fn titles_are_kept_as_ranges_and_read_back_from_the_line() {
-    let Some(root) = common::fixtures_dir() else { return };
+    let root = common::fixtures_dir();
     let path = root.join("synthetic/projects/-Users-alex-code-app/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl");
     let ix = disk::index_file(&path).unwrap();
     let bytes = std::fs::read(&path).unwrap();

@@ -110,8 +110,8 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
     if let Some(Value::Object(cm)) = m.get("compactMetadata") {
         ix.compactions.push(Compaction {
             row: row_index,
-            pre_tokens: cm.get("preTokens").and_then(Value::as_u64).unwrap_or(0),
-            post_tokens: cm.get("postTokens").and_then(Value::as_u64).unwrap_or(0),
+            pre_tokens: cm.get("preTokens").and_then(Value::as_u64),
+            post_tokens: cm.get("postTokens").and_then(Value::as_u64),
             trigger: sym(s, cm.get("trigger")),
         });
     }
@@ -133,6 +133,7 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
             _ => Role::None,
         };
         if let Some(Value::Object(u)) = msg.get("usage") {
+            set(flag::HAS_USAGE, true);
             row.usage = Usage {
                 input_tokens: u32_of(u.get("input_tokens")),
                 output_tokens: u32_of(u.get("output_tokens")),
@@ -253,7 +254,7 @@ pub struct Resolved {
 /// Rows, file-level counters (bytes, physical, blank, longest, malformed)
 /// and compactions `(row, pre, post, trigger)`, all with symbols resolved.
 /// Titles as `(row, start, len, escaped)`.
-pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, u64, u64, String)>, Vec<(u32, u32, u32, bool)>);
+pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, Option<u64>, Option<u64>, String)>, Vec<(u32, u32, u32, bool)>);
 
 /// Every row of `ix` with symbols resolved, plus the file-level counters.
 pub fn resolve(ix: &Index) -> ResolvedIndex {
@@ -320,11 +321,11 @@ pub fn first_difference(got: &ResolvedIndex, want: &ResolvedIndex) -> Option<Str
     (got != want).then(|| format!("counters or tables: got {:?}, want {:?}", got.1, want.1))
 }
 
-/// The indexer against this reference on [`crate::synth::every_byte_in_strings`]
+/// The indexer against this reference on [`every_byte_in_strings`]
 /// (every byte at every position of a SIMD block): what is wrong, if
 /// anything. The same check runs natively and in wasm (simd128).
 pub fn every_byte_disagreement() -> Option<String> {
-    let bytes = crate::synth::every_byte_in_strings();
+    let bytes = every_byte_in_strings();
     let ix = super::Indexer::index_bytes(&bytes);
     if ix.rows.len() != 255 * 12 * 2 {
         return Some(format!("{} rows, not {}", ix.rows.len(), 255 * 12 * 2));
@@ -333,4 +334,31 @@ pub fn every_byte_disagreement() -> Option<String> {
         return Some("no malformed lines, but the set holds invalid lines too".into());
     }
     first_difference(&resolve(&ix), &resolve(&index(&bytes))).map(|d| format!("the scanner and serde_json disagree at {d}"))
+}
+
+/// Lines that put every byte value but `\n` (the line break), bare and
+/// after a backslash, at every
+/// position of interest (around the 16- and 64-byte blocks the string
+/// scanner works in) inside a long string value. Most are valid JSON, some
+/// are not (a bare control byte, a lone high byte, an unknown escape): a
+/// test indexes them all and compares with serde_json's reading, which
+/// checks each instruction set's string scanner byte by byte.
+pub fn every_byte_in_strings() -> Vec<u8> {
+    const AT: [usize; 12] = [0, 1, 15, 16, 17, 31, 32, 63, 64, 65, 100, 127];
+    let mut out = Vec::new();
+    for byte in (0..=255u8).filter(|&b| b != b'\n') {
+        for at in AT {
+            for escaped in [false, true] {
+                let mut s = vec![b'a'; 130];
+                s[at] = byte;
+                if escaped && at > 0 {
+                    s[at - 1] = b'\\';
+                }
+                out.extend_from_slice(b"{\"type\":\"user\",\"k\":\"");
+                out.extend_from_slice(&s);
+                out.extend_from_slice(b"\"}\n");
+            }
+        }
+    }
+    out
 }

@@ -89,6 +89,9 @@ pub mod flag {
     pub const BAD_TIMESTAMP: u16 = 1 << 7;
     /// `message` is present and is an object.
     pub const HAS_MESSAGE: u16 = 1 << 8;
+    /// `message.usage` is present and is an object: the token counters
+    /// below were recorded (absent ones read 0; without this flag none was).
+    pub const HAS_USAGE: u16 = 1 << 9;
 }
 
 /// Token counters of `message.usage`. Missing or non-integer values are 0;
@@ -199,11 +202,13 @@ pub struct Title {
     pub escaped: bool,
 }
 
-/// `compactMetadata` of a `compact_boundary` system record.
+/// `compactMetadata` of a `compact_boundary` system record. Each field is
+/// `None` when absent (or not a whole number): some writers record only
+/// `trigger` and `preTokens`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Compaction {
     pub row: u32,
-    pub pre_tokens: u64,
-    pub post_tokens: u64,
+    pub pre_tokens: Option<u64>,
+    pub post_tokens: Option<u64>,
     pub trigger: Sym,
 }

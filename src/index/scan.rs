@@ -190,6 +190,7 @@ impl<'r> Record<'r> {
         row.stop_reason = Sym::NONE;
         row.role = Role::None;
         row.usage = Usage::default();
+        row.flags &= !flag::HAS_USAGE;
         self.reset_content(t);
         if c.peek() != Some(b'{') {
             self.row.flags &= !flag::HAS_MESSAGE;
@@ -212,7 +213,16 @@ impl<'r> Record<'r> {
                         },
                     }
                 }
-                b"usage" => self.row.usage = c.usage()?,
+                b"usage" => match c.usage()? {
+                    Some(u) => {
+                        self.row.usage = u;
+                        self.row.flags |= flag::HAS_USAGE;
+                    }
+                    None => {
+                        self.row.usage = Usage::default();
+                        self.row.flags &= !flag::HAS_USAGE;
+                    }
+                },
                 b"content" => self.content(c, t)?,
                 _ => c.skip_value()?,
             }
@@ -715,11 +725,12 @@ impl<'a> Cur<'a> {
         }
     }
 
-    fn usage(&mut self) -> R<Usage> {
+    /// `Some` when `usage` is an object.
+    fn usage(&mut self) -> R<Option<Usage>> {
         let mut u = Usage::default();
         if self.peek() != Some(b'{') {
             self.skip_value()?;
-            return Ok(u);
+            return Ok(None);
         }
         self.object(|c, key| {
             let key = c.key(key);
@@ -733,7 +744,7 @@ impl<'a> Cur<'a> {
             *slot = c.opt_u64()?.map_or(0, saturate_u32);
             Ok(())
         })?;
-        Ok(u)
+        Ok(Some(u))
     }
 
     fn compact_metadata(&mut self, row: u32, strings: &mut Interner) -> R<Option<Compaction>> {
@@ -745,8 +756,8 @@ impl<'a> Cur<'a> {
         self.object(|c, key| {
             let key = c.key(key);
             match &*key {
-                b"preTokens" => cm.pre_tokens = c.opt_u64()?.unwrap_or(0),
-                b"postTokens" => cm.post_tokens = c.opt_u64()?.unwrap_or(0),
+                b"preTokens" => cm.pre_tokens = c.opt_u64()?,
+                b"postTokens" => cm.post_tokens = c.opt_u64()?,
                 b"trigger" => cm.trigger = c.opt_sym(strings)?,
                 _ => c.skip_value()?,
             }

@@ -23,12 +23,13 @@ use super::row::{Compaction, Content, Malformed, Role, Row, Title, ToolResult, T
 use super::Index;
 
 const MAGIC: &[u8; 4] = b"CCIX";
-const VERSION: u32 = 1;
+/// 2: compaction token counts may be absent (a presence byte before each).
+const VERSION: u32 = 2;
 /// Bytes of one encoded row.
 pub const ROW_BYTES: usize = 8 + 1 + 8 + 4 + 4 + 1 + 11 * 4 + 1 + 1 + 2 + 4 + 4 + 4 * 4 + 4 * 4;
 const TOOL_USE_BYTES: usize = 12;
 const TOOL_RESULT_BYTES: usize = 4 + 4 + 1 + 1 + 4;
-const COMPACTION_BYTES: usize = 4 + 8 + 8 + 4;
+const COMPACTION_BYTES: usize = 4 + 1 + 8 + 1 + 8 + 4;
 const TITLE_BYTES: usize = 4 + 4 + 4 + 1;
 
 /// Why bytes could not be read back as an index.
@@ -155,8 +156,10 @@ pub fn encode(ix: &Index, piece_bytes: usize, flush: impl FnMut(Vec<u8>)) {
     }
     for c in &ix.compactions {
         w.u32(c.row);
-        w.u64(c.pre_tokens);
-        w.u64(c.post_tokens);
+        for v in [c.pre_tokens, c.post_tokens] {
+            w.u8(v.is_some() as u8);
+            w.u64(v.unwrap_or(0));
+        }
         w.sym(c.trigger);
         w.maybe_flush();
     }
@@ -427,7 +430,9 @@ impl Decoder {
                     4 => {
                         let b = r.record::<COMPACTION_BYTES>()?;
                         let mut f = Fields { b: &b, at: 0 };
-                        let (row, pre_tokens, post_tokens) = (f.u32(), f.u64(), f.u64());
+                        let row = f.u32();
+                        let pre_tokens = r.flag(&mut f)?.then_some(f.u64());
+                        let post_tokens = r.flag(&mut f)?.then_some(f.u64());
                         ix.compactions.push(Compaction { row, pre_tokens, post_tokens, trigger: r.sym(&mut f)? });
                     }
                     _ => {

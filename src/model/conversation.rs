@@ -16,6 +16,9 @@ pub struct Turn {
     pub output_tokens: u64,
     /// Largest prompt size over the turn's rows (all three input counters).
     pub context_tokens: u64,
+    /// Some row of the turn carries `usage`: without it the two counts
+    /// above are absent, not 0.
+    pub has_usage: bool,
 }
 
 /// What became of a tool call.
@@ -81,17 +84,18 @@ pub fn turns(ix: &Index) -> Vec<Turn> {
         }
         let slot = if row.message_id.is_some() {
             *by_id.entry(row.message_id).or_insert_with(|| {
-                out.push(Turn { rows: Vec::new(), message_id: row.message_id, output_tokens: 0, context_tokens: 0 });
+                out.push(Turn { rows: Vec::new(), message_id: row.message_id, output_tokens: 0, context_tokens: 0, has_usage: false });
                 out.len() - 1
             })
         } else {
-            out.push(Turn { rows: Vec::new(), message_id: Sym::NONE, output_tokens: 0, context_tokens: 0 });
+            out.push(Turn { rows: Vec::new(), message_id: Sym::NONE, output_tokens: 0, context_tokens: 0, has_usage: false });
             out.len() - 1
         };
         let t = &mut out[slot];
         t.rows.push(i as u32);
         t.output_tokens = row.usage.output_tokens as u64;
         t.context_tokens = t.context_tokens.max(row.usage.context_tokens());
+        t.has_usage |= row.has(flag::HAS_USAGE);
     }
     out
 }
@@ -155,4 +159,24 @@ pub fn sessions(ix: &Index) -> Vec<Segment> {
 /// Client switches: a new `entrypoint` (claude-desktop → claude-vscode).
 pub fn clients(ix: &Index) -> Vec<Segment> {
     segments_by(ix, |r| r.entrypoint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+
+    #[test]
+    fn a_turn_without_usage_has_no_token_counts_and_a_call_without_times_no_duration() {
+        let ix = Indexer::index_bytes(concat!(
+            r#"{"type":"assistant","message":{"id":"a","content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]}}"#, "\n",
+            r#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]}}"#, "\n",
+            r#"{"type":"assistant","message":{"id":"b","content":"hi","usage":{"output_tokens":0}}}"#, "\n",
+        ).as_bytes());
+        let t = turns(&ix);
+        assert!(!t[0].has_usage, "no usage: the counts are absent");
+        assert!(t[1].has_usage && t[1].output_tokens == 0, "a recorded 0 is a 0");
+        let c = tool_calls(&ix);
+        assert_eq!((c[0].state, c[0].duration_ms), (CallState::Ok, None));
+    }
 }

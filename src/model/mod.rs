@@ -3,10 +3,12 @@
 
 pub mod body;
 pub mod conversation;
+pub mod facts;
 pub mod markdown;
 pub mod stats;
 pub mod subagents;
 pub mod time;
+pub mod title;
 pub mod tools;
 pub mod verdict;
 pub mod view;
@@ -15,6 +17,19 @@ pub use stats::{Stats, DEFAULT_IDLE_GAP_SECS};
 pub use subagents::{Link, SubagentLink, SubagentRun};
 
 use crate::index::{Index, Row};
+
+/// The model name the writer puts on an assistant record that stands for a
+/// failed API call (with `isApiErrorMessage`): not a model.
+pub const SYNTHETIC_MODEL: &str = "<synthetic>";
+/// The `subtype` of the system record that marks a compaction.
+pub const COMPACT_BOUNDARY: &str = "compact_boundary";
+/// Tool names that spawn a subagent run (`Task` before 2.1, `Agent` after).
+pub const AGENT_TOOLS: [&str; 2] = ["Agent", "Task"];
+
+/// Whether `name` is a tool that spawns a subagent run.
+pub fn is_agent_tool(name: &str) -> bool {
+    AGENT_TOOLS.contains(&name)
+}
 
 /// What a record's top-level `type` says it is, for the rules that depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

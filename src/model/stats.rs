@@ -7,8 +7,9 @@ use serde::Serialize;
 use super::conversation::{is_failed, is_system_error, tool_calls, turns, CallState};
 use super::subagents::SubagentLink;
 use super::time::timeline;
-use super::{Kind, Kinds};
-use crate::index::{flag, Index, Sym};
+use super::facts::first_seen;
+use super::{Kind, Kinds, COMPACT_BOUNDARY};
+use crate::index::{flag, Index};
 
 /// Gaps longer than this (15 minutes) are idle by default.
 pub const DEFAULT_IDLE_GAP_SECS: u64 = 900;
@@ -45,18 +46,6 @@ pub struct Stats {
     pub types: BTreeMap<String, u64>,
     pub unpaired_tool_calls: u64,
     pub wall_seconds: f64,
-}
-
-/// Distinct symbols in order of first appearance.
-fn first_seen(ix: &Index, syms: impl Iterator<Item = Sym>) -> Vec<String> {
-    let mut seen = vec![false; ix.strings.len()];
-    let mut out = Vec::new();
-    for s in syms.filter(|s| s.is_some()) {
-        if !std::mem::replace(&mut seen[s.index()], true) {
-            out.push(ix.str(s).to_string());
-        }
-    }
-    out
 }
 
 impl Stats {
@@ -101,7 +90,7 @@ impl Stats {
                 }
                 Kind::System => {
                     s.system_errors += is_system_error(ix, row) as u64;
-                    if ix.str(row.subtype) == "compact_boundary" {
+                    if ix.str(row.subtype) == COMPACT_BOUNDARY {
                         s.compactions += 1;
                     }
                 }
@@ -115,7 +104,7 @@ impl Stats {
         let turns = turns(ix);
         s.assistant_messages = turns.len() as u64;
         s.output_tokens = turns.iter().map(|t| t.output_tokens).sum();
-        let t = timeline(ix, (idle_gap_secs as i64).saturating_mul(1000));
+        let t = timeline(ix, idle_gap_secs);
         s.timestamped = t.timestamped;
         s.backward_steps = t.backward_steps;
         s.wall_seconds = t.wall_ms() as f64 / 1000.0;

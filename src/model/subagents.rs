@@ -46,7 +46,7 @@ pub fn link(ix: &Index, runs: &[SubagentRun]) -> Vec<SubagentLink> {
         .into_iter()
         .filter_map(|c| {
             let tu = &ix.tool_uses[c.tool_use as usize];
-            if !matches!(ix.str(tu.name), "Agent" | "Task") {
+            if !super::is_agent_tool(ix.str(tu.name)) {
                 return None;
             }
             let result_row = ix.tool_results[c.tool_result? as usize].row;

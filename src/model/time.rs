@@ -21,18 +21,46 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Last (clamped) minus first; 0 without timestamps.
+    /// Last (clamped) minus first; 0 without timestamps (contract v1's
+    /// `wall_seconds`; for display see [`Timeline::measured`]).
     pub fn wall_ms(&self) -> i64 {
-        match (self.first_ms, self.last_ms) {
-            (Some(a), Some(b)) => b - a,
-            _ => 0,
-        }
+        self.measured().map_or(0, |(_, wall)| wall)
+    }
+
+    /// `(active_ms, wall_ms)`, or `None` when no record has a timestamp:
+    /// then there is no time to show, not a time of 0.
+    pub fn measured(&self) -> Option<(i64, i64)> {
+        Some((self.active_ms, self.last_ms? - self.first_ms?))
     }
 }
 
-/// Walks the rows in file order. `idle_gap_ms`: a gap longer than this is
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+
+    #[test]
+    fn no_timestamps_is_no_time_not_zero() {
+        let none = Indexer::index_bytes(b"{\"type\":\"user\"}\n");
+        assert_eq!(timeline(&none, 900).measured(), None);
+        let one = Indexer::index_bytes(b"{\"type\":\"user\",\"timestamp\":\"2026-01-01T00:00:00Z\"}\n");
+        assert_eq!(timeline(&one, 900).measured(), Some((0, 0)), "one timestamp: a measured zero");
+        let gap = Indexer::index_bytes(concat!(
+            "{\"timestamp\":\"2026-01-01T00:00:00Z\"}\n",
+            "{\"timestamp\":\"2026-01-01T00:10:00Z\"}\n",
+            "{\"timestamp\":\"2026-01-01T00:05:00Z\"}\n",
+            "{\"timestamp\":\"2026-01-01T02:10:00Z\"}\n",
+        ).as_bytes());
+        let t = timeline(&gap, 900);
+        assert_eq!(t.measured(), Some((600_000, 7_800_000)), "the backward step is clamped; the 2 h gap is idle");
+        assert_eq!((t.backward_steps, t.idle_gaps.len()), (1, 1));
+    }
+}
+
+/// Walks the rows in file order. `idle_gap_secs`: a gap longer than this is
 /// idle (the person was away), shorter or equal counts as active.
-pub fn timeline(ix: &Index, idle_gap_ms: i64) -> Timeline {
+pub fn timeline(ix: &Index, idle_gap_secs: u64) -> Timeline {
+    let idle_gap_ms = i64::try_from(idle_gap_secs).unwrap_or(i64::MAX / 1000).saturating_mul(1000);
     let mut t = Timeline::default();
     let mut prev_raw: Option<i64> = None;
     for (i, row) in ix.rows.iter().enumerate() {

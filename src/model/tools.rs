@@ -93,7 +93,7 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
                 out.headline.push_str(&format!(" in {path}"));
             }
         }
-        "Agent" | "Task" => {
+        n if super::is_agent_tool(n) => {
             let kind = s(input, "subagent_type");
             out.headline = s(input, "description").to_string();
             if !kind.is_empty() {

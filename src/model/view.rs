@@ -6,7 +6,8 @@
 use super::conversation::{self, Segment, ToolCall, Turn};
 use super::time::{self, Timeline};
 use super::{Kind, Kinds};
-use crate::index::{Content, Index, Sym};
+use crate::fmt;
+use crate::index::{Compaction, Content, Index, Sym};
 
 const NONE: u32 = u32::MAX;
 
@@ -63,12 +64,12 @@ pub struct View {
 }
 
 impl View {
-    /// Builds the list. `idle_gap_ms`: longer clock jumps get a divider.
-    pub fn build(ix: &Index, idle_gap_ms: i64) -> View {
+    /// Builds the list. `idle_gap_secs`: longer clock jumps get a divider.
+    pub fn build(ix: &Index, idle_gap_secs: u64) -> View {
         let kinds = Kinds::new(ix);
         let turns = conversation::turns(ix);
         let calls = conversation::tool_calls(ix);
-        let timeline = time::timeline(ix, idle_gap_ms);
+        let timeline = time::timeline(ix, idle_gap_secs);
         let sessions = conversation::sessions(ix);
         let clients = conversation::clients(ix);
         let mut call_of_use = vec![NONE; ix.tool_uses.len()];
@@ -266,42 +267,18 @@ impl Filter {
     }
 }
 
-/// Hidden-by-default records: bookkeeping and unknown types.
-pub fn bookkeeping_count(view: &View) -> usize {
-    view.items.iter().filter(|i| i.kind == ItemKind::Other).count()
-}
-
-/// Where the session's title comes from: the last `custom-title`, else the
-/// last `ai-title`, else the first prompt a person typed. All user content.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TitleSource {
-    Custom(u32),
-    Ai(u32),
-    /// Candidate prompt rows in file order (the first whose text is not a
-    /// command wins); at most a few.
-    FirstPrompt(Vec<u32>),
-}
-
-pub fn title_source(ix: &Index, view: &View) -> TitleSource {
-    let last_of = |ty: &str| ix.titles.iter().rev().find(|t| ix.str(ix.rows[t.row as usize].record_type) == ty).map(|t| t.row);
-    if let Some(r) = last_of("custom-title") {
-        return TitleSource::Custom(r);
-    }
-    if let Some(r) = last_of("ai-title") {
-        return TitleSource::Ai(r);
-    }
-    let prompts = view
-        .items
-        .iter()
-        .filter(|i| i.kind == ItemKind::User)
-        .map(|i| i.row)
-        .filter(|&r| {
-            let row = &ix.rows[r as usize];
-            !row.has(crate::index::flag::META) && !row.has(crate::index::flag::COMPACT_SUMMARY) && !row.has(crate::index::flag::SIDECHAIN)
-        })
-        .take(8)
-        .collect();
-    TitleSource::FirstPrompt(prompts)
+/// A compaction in words, each figure only when the file recorded it:
+/// "compacted (auto) · 167,000 → 9,100 tokens", "compacted (auto) ·
+/// 167,117 tokens before", "compacted (unknown trigger)".
+pub fn compaction_words(ix: &Index, c: Option<&Compaction>) -> String {
+    let trigger = c.map(|c| ix.str(c.trigger)).filter(|t| !t.is_empty()).unwrap_or("unknown trigger");
+    let tokens = match (c.and_then(|c| c.pre_tokens), c.and_then(|c| c.post_tokens)) {
+        (Some(pre), Some(post)) => format!(" · {} → {} tokens", fmt::count(pre), fmt::count(post)),
+        (Some(pre), None) => format!(" · {} tokens before", fmt::count(pre)),
+        (None, Some(post)) => format!(" · {} tokens after", fmt::count(post)),
+        (None, None) => String::new(),
+    };
+    format!("compacted ({trigger}){tokens}")
 }
 
 /// Text the client wrote on the person's behalf (slash commands, their
@@ -336,7 +313,23 @@ pub fn split_ide_context(text: &str) -> (Vec<&str>, &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::split_ide_context;
+    use super::{compaction_words, split_ide_context};
+    use crate::index::Indexer;
+
+    #[test]
+    fn a_compaction_names_only_the_figures_it_has() {
+        let words = |meta: &str| {
+            let line = format!(r#"{{"type":"system","subtype":"compact_boundary","compactMetadata":{meta}}}"#);
+            let ix = Indexer::index_bytes(line.as_bytes());
+            compaction_words(&ix, ix.compactions.first())
+        };
+        assert_eq!(words(r#"{"trigger":"auto","preTokens":167117}"#), "compacted (auto) · 167,117 tokens before");
+        assert_eq!(words(r#"{"trigger":"manual","preTokens":167000,"postTokens":9100}"#), "compacted (manual) · 167,000 → 9,100 tokens");
+        assert_eq!(words(r#"{"postTokens":0}"#), "compacted (unknown trigger) · 0 tokens after", "a recorded 0 is shown");
+        assert_eq!(words(r#"{"preTokens":"many"}"#), "compacted (unknown trigger)");
+        let none = Indexer::index_bytes(b"{\"type\":\"system\",\"subtype\":\"compact_boundary\"}");
+        assert_eq!(compaction_words(&none, none.compactions.first()), "compacted (unknown trigger)");
+    }
 
     #[test]
     fn ide_context_is_split_from_the_persons_words() {

@@ -3,18 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-/// `../shared/fixtures`, or `None` when it is absent outside CI.
-/// Under `CI=true` a missing fixture tree is a failure, never a skip.
-pub fn fixtures_dir() -> Option<PathBuf> {
+/// `../shared/fixtures`. It is always there (beside the checkout, for
+/// developers and CI alike): a missing tree fails the test, never skips it.
+pub fn fixtures_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
-        panic!("../shared/fixtures is missing ({}), and CI=true: fixture tests must run", dir.display());
-    }
-    eprintln!("note: ../shared/fixtures not found; fixture tests skipped outside CI");
-    None
+    assert!(dir.is_dir(), "../shared/fixtures is missing ({}): the fixture tests need it", dir.display());
+    dir
 }
 
 /// Every `.jsonl` under `dir`, sorted.
@@ -43,7 +37,7 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
 
 /// All fixture transcripts (real and synthetic).
 pub fn all_transcripts() -> Vec<PathBuf> {
-    let Some(root) = fixtures_dir() else { return Vec::new() };
+    let root = fixtures_dir();
     let mut v = jsonl_files(&root.join("real"));
     v.extend(jsonl_files(&root.join("synthetic")));
     assert!(v.len() >= 100, "expected the fixture corpus, found {} files", v.len());

@@ -1,0 +1,340 @@
+//! Full-text search over raw bytes that arrive in chunks: ASCII
+//! case-insensitive (both sides lower-cased), a match may span any chunk
+//! edge, and each hit comes with its line number and a few bytes around it.
+//! Text is matched as written in the JSON: `"` inside a string is `\"`.
+//!
+//! ```text
+//!   feed(chunk) ─► buf = [ kept tail of earlier chunks | chunk ]
+//!                        ▲ base (absolute offset of buf[0])
+//!                  every start in [next_start, base + buf.len() - keep) is
+//!                  checked now; later starts may run into the next chunk.
+//! ```
+//!
+//! Invariants: `base <= next_start <= base + buf.len()`; a match is reported
+//! once, at the feed where all its bytes have arrived; `lines_before` counts
+//! the newlines in `[0, counted_to)` of the stream, `counted_to <= next_start`.
+
+use memchr::memmem;
+
+/// At most this many hit offsets are kept per search (the count goes on).
+pub const MAX_HITS: usize = 100_000;
+/// Bytes of context kept on each side of a hit for its snippet.
+pub const CONTEXT_BYTES: usize = 60;
+
+/// One match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// Absolute offset of the match's first byte.
+    pub offset: u64,
+    /// 1-based physical line of the match.
+    pub line_no: u32,
+    /// Raw bytes around the match: up to [`CONTEXT_BYTES`] on each side of
+    /// it, never across a newline.
+    pub snippet: Vec<u8>,
+    /// Where the match lies inside `snippet`.
+    pub at: usize,
+}
+
+/// The outcome of a whole search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// The first [`MAX_HITS`] hits, in file order.
+    pub hits: Vec<Hit>,
+    /// Every match, including those past [`MAX_HITS`].
+    pub matches: u64,
+}
+
+/// A search under way. See the module docs for its state.
+pub struct Matcher {
+    finder: memmem::Finder<'static>,
+    /// The needle's length minus one: a match starting in the last `keep`
+    /// bytes of a chunk may run into the next one.
+    keep: usize,
+    /// Raw bytes and their lower-cased copy, same length.
+    raw: Vec<u8>,
+    lower: Vec<u8>,
+    base: u64,
+    next_start: u64,
+    lines_before: u32,
+    counted_to: u64,
+    found: Found,
+    /// Whether hits carry snippets (a search inside one open file maps
+    /// offsets to items and needs none).
+    snippets: bool,
+    /// Hits whose snippet still wants bytes after the match, that had not
+    /// arrived yet: (index into `found.hits`, bytes still wanted).
+    pending: Vec<(usize, usize)>,
+}
+
+impl Matcher {
+    /// A matcher for `needle`; `None` for an empty needle (which matches nothing).
+    pub fn new(needle: &str, snippets: bool) -> Option<Matcher> {
+        if needle.is_empty() {
+            return None;
+        }
+        let lower = needle.as_bytes().to_ascii_lowercase();
+        Some(Matcher {
+            keep: lower.len() - 1,
+            finder: memmem::Finder::new(&lower).into_owned(),
+            raw: Vec::new(),
+            lower: Vec::new(),
+            base: 0,
+            next_start: 0,
+            lines_before: 0,
+            counted_to: 0,
+            found: Found::default(),
+            snippets,
+            pending: Vec::new(),
+        })
+    }
+
+    /// Matches so far.
+    pub fn matches(&self) -> u64 {
+        self.found.matches
+    }
+
+    /// Feeds the next bytes of the stream. Returns how many hits this chunk
+    /// completed (they are the last ones of [`Matcher::hits`], unless capped).
+    pub fn feed(&mut self, chunk: &[u8]) -> usize {
+        self.complete_snippets(chunk);
+        let from = self.lower.len();
+        if self.snippets {
+            self.raw.extend_from_slice(chunk);
+        }
+        self.lower.extend_from_slice(chunk);
+        self.lower[from..].make_ascii_lowercase();
+        let end = self.base + self.lower.len() as u64;
+        // Starts that are complete now: up to `end - keep` (exclusive).
+        let last_start = end.saturating_sub(self.keep as u64).max(self.next_start);
+        let scan_from = (self.next_start - self.base) as usize;
+        let scan_to = (end - self.base) as usize;
+        let mut new_hits = 0;
+        let mut at = scan_from;
+        while let Some(pos) = self.finder.find(&self.lower[at..scan_to]) {
+            let p = at + pos;
+            let abs = self.base + p as u64;
+            if abs >= last_start {
+                break;
+            }
+            self.found.matches += 1;
+            if self.found.hits.len() < MAX_HITS {
+                self.count_lines_to(abs);
+                let (snippet, at_in, wanted) = if self.snippets { self.snippet(p) } else { (Vec::new(), 0, 0) };
+                if wanted > 0 {
+                    self.pending.push((self.found.hits.len(), wanted));
+                }
+                self.found.hits.push(Hit { offset: abs, line_no: self.lines_before + 1, snippet, at: at_in });
+                new_hits += 1;
+            }
+            at = p + 1;
+        }
+        self.next_start = last_start;
+        self.count_lines_to(last_start);
+        // Keep what a later match or snippet may still need.
+        // From `next_start` on (a match may start there), and the context a
+        // snippet shows before it.
+        let context = if self.snippets { CONTEXT_BYTES } else { 0 };
+        let keep_from = ((self.next_start - self.base) as usize).saturating_sub(context);
+        self.lower.drain(..keep_from);
+        if self.snippets {
+            self.raw.drain(..keep_from);
+        }
+        self.base += keep_from as u64;
+        new_hits
+    }
+
+    /// The hits so far.
+    pub fn hits(&self) -> &[Hit] {
+        &self.found.hits
+    }
+
+    /// Ends the stream: nothing more can match.
+    pub fn finish(self) -> Found {
+        self.found
+    }
+
+    fn count_lines_to(&mut self, abs: u64) {
+        if abs <= self.counted_to {
+            return;
+        }
+        let from = (self.counted_to - self.base) as usize;
+        let to = (abs - self.base) as usize;
+        self.lines_before += memchr::memchr_iter(b'\n', &self.lower[from..to]).count() as u32;
+        self.counted_to = abs;
+    }
+
+    /// The snippet of a match at `p` (a position in `raw`), where the match
+    /// lies in it, and how many bytes after it are still wanted (they have
+    /// not arrived yet).
+    fn snippet(&self, p: usize) -> (Vec<u8>, usize, usize) {
+        let len = self.keep + 1;
+        let before = p.saturating_sub(CONTEXT_BYTES);
+        let start = memchr::memrchr(b'\n', &self.raw[before..p]).map_or(before, |nl| before + nl + 1);
+        let after = (p + len + CONTEXT_BYTES).min(self.raw.len());
+        let (end, wanted) = match memchr::memchr(b'\n', &self.raw[p + len..after]) {
+            Some(nl) => (p + len + nl, 0),
+            None => (after, p + len + CONTEXT_BYTES - after),
+        };
+        (self.raw[start..end].to_vec(), p - start, wanted)
+    }
+
+    /// Gives the hits waiting for bytes after their match the start of
+    /// `chunk` (up to a newline).
+    fn complete_snippets(&mut self, chunk: &[u8]) {
+        let hits = &mut self.found.hits;
+        self.pending.retain_mut(|(k, wanted)| {
+            let take = (*wanted).min(chunk.len());
+            let (part, done) = match memchr::memchr(b'\n', &chunk[..take]) {
+                Some(nl) => (&chunk[..nl], true),
+                None => (&chunk[..take], take == *wanted),
+            };
+            hits[*k].snippet.extend_from_slice(part);
+            *wanted -= part.len();
+            !done
+        });
+    }
+}
+
+/// A snippet as a person reads it: JSON escapes of whitespace and quotes
+/// undone, runs of whitespace folded, invalid UTF-8 replaced. Returns the
+/// text before the match, the match and the text after it.
+pub fn snippet_text(hit: &Hit, needle_len: usize) -> (String, String, String) {
+    let cut = |b: &[u8]| -> String {
+        let s = String::from_utf8_lossy(b);
+        let s = s.replace("\\n", " ").replace("\\t", " ").replace("\\r", " ").replace("\\\"", "\"").replace("\\\\", "\\");
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let end = (hit.at + needle_len).min(hit.snippet.len());
+    let at = hit.at.min(end);
+    let pad = |s: String, lead: bool| if s.is_empty() { s } else if lead { format!("{s} ") } else { format!(" {s}") };
+    (pad(cut(&hit.snippet[..at]), true), cut(&hit.snippet[at..end]), pad(cut(&hit.snippet[end..]), false))
+}
+
+/// Searches a whole buffer in one go (tests, the CLI).
+pub fn search_bytes(needle: &str, bytes: &[u8], snippets: bool) -> Found {
+    match Matcher::new(needle, snippets) {
+        Some(mut m) => {
+            m.feed(bytes);
+            m.finish()
+        }
+        None => Found::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The naive definition: every position where the lower-cased needle
+    /// equals the lower-cased bytes.
+    fn naive(needle: &str, hay: &[u8]) -> Vec<(u64, u32)> {
+        let n = needle.as_bytes().to_ascii_lowercase();
+        let h = hay.to_ascii_lowercase();
+        if n.is_empty() || n.len() > h.len() {
+            return Vec::new();
+        }
+        (0..=h.len() - n.len())
+            .filter(|&i| h[i..i + n.len()] == n[..])
+            .map(|i| (i as u64, 1 + hay[..i].iter().filter(|&&b| b == b'\n').count() as u32))
+            .collect()
+    }
+
+    fn chunked(needle: &str, hay: &[u8], sizes: &[usize]) -> Found {
+        let mut m = Matcher::new(needle, true).unwrap();
+        let mut at = 0;
+        let mut k = 0;
+        while at < hay.len() {
+            let n = sizes[k % sizes.len()].max(1).min(hay.len() - at);
+            m.feed(&hay[at..at + n]);
+            at += n;
+            k += 1;
+        }
+        m.finish()
+    }
+
+    #[test]
+    fn matches_across_every_chunk_split() {
+        let hay = b"Fix the BUILD\nthe build\nbuildbuild\n\"build\" rebuild\nb\nuild";
+        for needle in ["build", "b", "the build", "dbu", "\n", "uild\nb", "BUILD"] {
+            let want = naive(needle, hay);
+            for size in 1..hay.len() + 2 {
+                let got = chunked(needle, hay, &[size]);
+                let got: Vec<(u64, u32)> = got.hits.iter().map(|h| (h.offset, h.line_no)).collect();
+                assert_eq!(got, want, "needle {needle:?}, chunks of {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn snippets_show_the_line_around_the_hit() {
+        let hay = b"{\"a\":\"first line\"}\n{\"text\":\"the cargo build failed\\nagain\"}\n";
+        for size in [1, 3, 7, 64, 1000] {
+            let f = chunked("Cargo", hay, &[size]);
+            assert_eq!(f.hits.len(), 1);
+            let h = &f.hits[0];
+            assert_eq!(h.line_no, 2);
+            let (before, hit, after) = snippet_text(h, 5);
+            assert_eq!(hit, "cargo");
+            assert!(before.ends_with("the "), "{before:?} (chunks of {size})");
+            assert!(!before.contains("first"), "never across a newline");
+            assert_eq!(after, " build failed again\"}", "chunks of {size}");
+        }
+    }
+
+    #[test]
+    fn empty_needles_and_short_haystacks() {
+        assert!(Matcher::new("", false).is_none());
+        assert_eq!(search_bytes("", b"abc", false), Found::default());
+        assert_eq!(search_bytes("abcd", b"abc", false).matches, 0);
+        assert_eq!(search_bytes("a", b"", false).matches, 0);
+        assert_eq!(search_bytes("aa", b"aaaa", false).matches, 3, "overlapping matches all count");
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn naive(needle: &[u8], hay: &[u8]) -> Vec<u64> {
+        let n = needle.to_ascii_lowercase();
+        let h = hay.to_ascii_lowercase();
+        if n.len() > h.len() {
+            return Vec::new();
+        }
+        (0..=h.len() - n.len()).filter(|&i| h[i..i + n.len()] == n[..]).map(|i| i as u64).collect()
+    }
+
+    proptest! {
+        /// Any needle, any bytes, any chunking: the hits are the naive ones.
+        #[test]
+        fn chunked_search_equals_the_naive_scan(
+            hay in proptest::collection::vec(prop_oneof![Just(b'a'), Just(b'B'), Just(b'\n'), Just(b'"'), any::<u8>()], 0..300),
+            needle in "[aAbB\n]{1,5}",
+            sizes in proptest::collection::vec(1usize..40, 1..8),
+            snippets in any::<bool>(),
+        ) {
+            let mut m = Matcher::new(&needle, snippets).unwrap();
+            let (mut at, mut k) = (0, 0);
+            while at < hay.len() {
+                let n = sizes[k % sizes.len()].min(hay.len() - at);
+                m.feed(&hay[at..at + n]);
+                at += n;
+                k += 1;
+            }
+            let f = m.finish();
+            let want = naive(needle.as_bytes(), &hay);
+            prop_assert_eq!(f.matches, want.len() as u64);
+            let got: Vec<u64> = f.hits.iter().map(|h| h.offset).collect();
+            prop_assert_eq!(&got, &want);
+            for h in &f.hits {
+                let line = 1 + hay[..h.offset as usize].iter().filter(|&&b| b == b'\n').count() as u32;
+                prop_assert_eq!(h.line_no, line);
+                if snippets {
+                    let n = needle.len();
+                    prop_assert_eq!(&h.snippet[h.at..h.at + n], &hay[h.offset as usize..h.offset as usize + n]);
+                }
+            }
+        }
+    }
+}
