@@ -1,13 +1,14 @@
 // Shared by the debug aids in tools/: the built viewer in headless Chromium,
-// ready for a pick as a person finds it (start-up rehearsal and the worker's
-// warm-up over), and a pick that waits for the full view.
+// ready for a pick as a person finds it (loaded, its reading worker running),
+// and a pick that waits for the full view.
 import { launch, openApp } from "../tests/e2e/helpers.mjs";
 
 export async function openReady() {
   const browser = await launch();
   const app = await openApp(browser, "/");
   const { page } = app;
-  await page.waitForSelector("html[data-rehearsed][data-worker-warmed]", { state: "attached", timeout: 30000 });
+  await page.waitForLoadState("networkidle");
+  while (page.workers().length === 0) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   const close = async () => { await browser.close(); await app.server.close(); };
   return { browser, app, page, close };
 }
@@ -30,9 +31,9 @@ export async function pickTraced(page, file, categories) {
   cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
   const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
   await cdp.send("Tracing.start", { categories, transferMode: "ReportEvents" });
-  await page.waitForTimeout(200);
   const ms = await pick(page, file);
-  await page.waitForTimeout(250);
+  // The frames after the full view, so the trace holds their paint.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await cdp.send("Tracing.end");
   await done;
   return { events, ms };

@@ -13,7 +13,7 @@ const app = await openApp(browser, "/", { colorScheme: scheme });
 if (hash) await app.page.evaluate((h) => { location.hash = h; }, hash);
 await app.page.setViewportSize({ width: 1280, height: Number(process.env.TALL ?? 900) });
 await pick(app.page, file);
-await app.page.waitForTimeout(800);
+await app.page.waitForFunction(() => document.querySelector("[data-testid=turn-list] article.item") && !document.querySelector(".pending"));
 await app.page.screenshot({ path: out });
 const rows = await app.page.locator(".vrow").count();
 console.log(`rows in DOM: ${rows}; problems: ${JSON.stringify(app.problems)}`);

@@ -1,7 +1,6 @@
 // Debug aid: picks FILE with V8 printing every wasm function it compiles,
 // and lists the optimising (TurboFan) compiles that happened after the pick:
 // work on the machine's other threads that competes with reading the file.
-// The start-up rehearsal and warm-up exist to move these before the pick.
 // Function numbers map to names with a build that keeps them
 // (data-wasm-opt-params="-g" in index.html) and `wasm-opt F.wasm --print-function-map`.
 // Usage: node tools/wasm-compiles.mjs FILE
@@ -21,6 +20,7 @@ process.stderr.write = (chunk, ...rest) => {
 const { openReady, pick } = await import("./page.mjs");
 const file = process.argv[2];
 const { page, close } = await openReady();
+// The measuring windows: 1 s of quiet before the pick, 0.5 s after the full view.
 await page.waitForTimeout(1000);
 picked = true;
 const ms = await pick(page, file);

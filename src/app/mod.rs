@@ -1,82 +1,87 @@
-//! The Yew viewer (wasm only). One reducer state ([`state::State`]); each
-//! component gets data plus `Callback`s. Big data sits behind `Rc`.
+//! The Yew viewer (wasm only): thin glue over `ui`. [`App`] holds the one
+//! app state (`ui::state::State`, where its actions are handled), the
+//! picked files and the reading worker; opening a pick is [`open`]; the
+//! conversation view is [`view`].
+//!
+//! ```text
+//!   mod (App) ──► picker, progress, view::Viewer ──► view::{header, toolbar, vlist, item, …}
+//!      │                                                  │
+//!      └──► open ──► worker::client ⇄ worker::serve       └──► bodies, search ──► blob
+//!                 └──► blob, task                  ctx, shared, files: data only, no HTML
+//! ```
 
+mod blob;
 mod bodies;
-mod header;
-mod item;
-mod load;
-mod md;
+mod ctx;
+mod files;
+mod open;
 mod picker;
 mod progress;
-mod reader;
-mod rehearsal;
 mod search;
 mod shared;
-mod state;
-mod summary;
+mod task;
 mod theme;
-mod tool;
-mod toolbar;
-mod turn;
-mod viewer;
-mod vlist;
+mod view;
 mod worker;
 
-use std::cell::Cell;
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-pub use bodies::{fetch as fetch_bodies, BodyCache, CACHE_BUDGET_BYTES};
-pub use load::Source;
-pub use reader::{read_blob, ReadError, ReadOutcome, CHUNK_BYTES, FIRST_CHUNK_BYTES};
-use state::{Phase, State};
+pub use blob::{blob_of, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
+pub use open::Source;
+pub use task::yield_to_page;
 
-use crate::model::verdict;
+use files::Files;
 use shared::Shared;
+use task::Cancel;
+use crate::ui::state::{Action, Phase, State};
 
-/// How often the progress bar is redrawn while a file is read (and how often
-/// the reading worker reports progress).
-const PROGRESS_MS: f64 = 100.0;
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        State::reduce(self, action)
+    }
+}
 
 /// Mounts the app on `<body>`; in a worker (no `window`), serves reads.
 pub fn start() {
     if web_sys::window().is_some() {
         yew::Renderer::<App>::new().render();
-        worker::prepare();
-        rehearsal::start();
     } else {
-        worker::serve();
+        worker::serve::serve();
     }
-}
-
-/// Milliseconds on the page's (or the worker's) clock.
-fn now_ms() -> f64 {
-    thread_local! {
-        static CLOCK: Option<web_sys::Performance> =
-            js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok().and_then(|p| p.dyn_into().ok());
-    }
-    CLOCK.with(|c| c.as_ref().map_or(0.0, |p| p.now()))
 }
 
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
-    let latest = use_memo((), |_| Rc::new(Cell::new(0u64)));
+    let files = use_memo((), |_| Files::default());
+    let client = use_memo((), |_| worker::Client::start());
+    // The read under way: a newer pick cancels it.
+    let reading = use_mut_ref(Cancel::default);
     let dragging = use_state(|| false);
 
     let open = {
-        let dispatch = state.dispatcher();
-        let latest = (*latest).clone();
+        let (dispatch, files, client) = (state.dispatcher(), (*files).clone(), (*client).clone());
         Callback::from(move |source: Source| {
-            rehearsal::stop();
-            let generation = latest.get() + 1;
-            latest.set(generation);
-            yew::platform::spawn_local(load::load(source, generation, latest.clone(), dispatch.clone()));
+            let cancel = Cancel::default();
+            std::mem::replace(&mut *reading.borrow_mut(), cancel.clone()).cancel();
+            let o = open::Opening { cancel, send: dispatch.to_callback(), client: client.clone(), files: files.clone() };
+            yew::platform::spawn_local(o.run(source));
         })
     };
-
+    let on_drop = {
+        let (dragging, open) = (dragging.clone(), open.clone());
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            dragging.set(false);
+            if let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|fs| fs.get(0)) {
+                open.emit(Source::File(file));
+            }
+        })
+    };
     let ondragover = {
         let dragging = dragging.clone();
         Callback::from(move |e: DragEvent| {
@@ -88,62 +93,12 @@ pub fn app() -> Html {
     };
     let ondragleave = {
         let dragging = dragging.clone();
-        Callback::from(move |e: DragEvent| {
-            // Only when the pointer leaves the window, not a child element.
-            if e.related_target().is_none() {
-                dragging.set(false);
-            }
-        })
+        // Only when the pointer leaves the window, not a child element.
+        Callback::from(move |e: DragEvent| if e.related_target().is_none() { dragging.set(false) })
     };
-    let ondrop = {
-        let dragging = dragging.clone();
-        let open = open.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            dragging.set(false);
-            if let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|fs| fs.get(0)) {
-                open.emit(Source::File(file));
-            }
-        })
-    };
-
-    let generation = state.generation;
-    // Three fixed slots, so that the viewer of a preview stays mounted (and
-    // keeps its place and fetched bodies) when the whole file arrives.
-    let progress = match &state.phase {
-        Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
-            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
-        },
-        _ => html! {},
-    };
-    let (shown, partial) = match &state.phase {
-        Phase::Reading { preview: Some(p), .. } => (Some(p), true),
-        Phase::Done(l) if matches!(l.verdict, verdict::Verdict::Transcript { .. }) => (Some(l), false),
-        _ => (None, false),
-    };
-    let viewer = match shown {
-        Some(l) => html! {
-            <viewer::Viewer key={format!("view-{generation}")} loaded={Shared(l.clone())} view={Shared(l.view.clone())} {partial} />
-        },
-        None => html! {},
-    };
-    let other = match &state.phase {
-        Phase::Done(loaded) if shown.is_none() => html! { <summary::Summary loaded={summary::LoadedRef(loaded.clone())} /> },
-        Phase::Failed { name, message } => html! {
-            <section class="notice error" role="alert" data-testid="error">
-                <h2>{ format!("Could not open {name}") }</h2>
-                <p>{ message.to_string() }</p>
-            </section>
-        },
-        _ => html! {},
-    };
-    let body = html! { <>{ progress }{ viewer }{ other }</> };
-    let busy = matches!(state.phase, Phase::Reading { .. });
-    let compact = !matches!(state.phase, Phase::Empty);
-    let viewing = matches!(&state.phase, Phase::Done(l) if matches!(l.verdict, verdict::Verdict::Transcript { .. }))
-        || matches!(&state.phase, Phase::Reading { preview: Some(_), .. });
+    let viewing = state.shown().is_some();
     html! {
-        <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))} {ondragover} {ondragleave} {ondrop}>
+        <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))} {ondragover} {ondragleave} ondrop={on_drop}>
             <header class="top">
                 <span class="logo" aria-hidden="true">{ "◎" }</span>
                 <span class="brand">{ "ccscope" }</span>
@@ -153,8 +108,9 @@ pub fn app() -> Html {
                 <theme::ThemeToggle />
             </header>
             <main>
-                <picker::Picker on_open={open} {busy} {compact} />
-                { body }
+                <picker::Picker on_open={open} busy={state.reading()} compact={!matches!(state.phase, Phase::Empty)} />
+                { notice(&state) }
+                { body(&state, &files) }
             </main>
             <footer class="bottom">
                 { "Private by design: files are read on this device and never uploaded. No network requests after the page has loaded." }
@@ -162,4 +118,43 @@ pub fn app() -> Html {
             <div class="drop-overlay" aria-hidden="true"><div>{ "Drop the transcript to open it" }</div></div>
         </div>
     }
+}
+
+fn notice(state: &UseReducerHandle<State>) -> Html {
+    let Some(text) = &state.notice else { return html! {} };
+    let dismiss = state.dispatcher().to_callback().reform(|_: MouseEvent| Action::DismissNotice);
+    html! {
+        <section class="notice warn" role="status" data-testid="notice">
+            <p>{ text.to_string() }</p>
+            <button class="link-button" onclick={dismiss}>{ "Dismiss" }</button>
+        </section>
+    }
+}
+
+/// The progress bar, the viewer (kept mounted from preview to whole file:
+/// it is keyed by the open's number) and what else an open ended with.
+fn body(state: &State, files: &Files) -> Html {
+    let progress = match &state.phase {
+        Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
+            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
+        },
+        _ => html! {},
+    };
+    let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
+        Some((doc, blob)) => html! {
+            <view::Viewer key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} />
+        },
+        None => html! {},
+    };
+    let other = match &state.phase {
+        Phase::Done(doc) if !doc.is_transcript() => html! { <view::Summary doc={Shared(doc.clone())} /> },
+        Phase::Failed { name, message } => html! {
+            <section class="notice error" role="alert" data-testid="error">
+                <h2>{ format!("Could not open {name}") }</h2>
+                <p>{ message.to_string() }</p>
+            </section>
+        },
+        _ => html! {},
+    };
+    html! { <>{ progress }{ viewer }{ other }</> }
 }

@@ -1,60 +1,54 @@
-//! Full-text search over the file's raw bytes, re-read chunk by chunk with
-//! `Blob.slice`, matched with memchr's `memmem` (ASCII case-insensitive:
-//! both sides lower-cased). Matches are byte offsets; the viewer maps them
-//! to items. Text inside the JSON is as written: `"` appears as `\"`.
+//! The search task of the conversation view: the file's raw bytes read
+//! again chunk by chunk and matched by [`Matcher`] (its rules, and the
+//! carry across chunk edges, live in `ui::search`).
 
-use js_sys::Uint8Array;
-use memchr::memmem;
-use wasm_bindgen_futures::JsFuture;
+use std::rc::Rc;
+
 use web_sys::Blob;
+use yew::UseReducerDispatcher;
 
-/// At most this many matches are kept (the count says when it is capped).
-pub const MAX_MATCHES: usize = 100_000;
+use super::blob::{Chunks, CHUNK_BYTES};
+use super::task::{Cancel, Throttle};
+use crate::ui::search::Matcher;
+use crate::ui::viewer::{Action, Search, Ui};
 
-pub struct Found {
-    /// Offsets of the first byte of each match, ascending.
-    pub offsets: Vec<u64>,
-    /// Every match seen, even past [`MAX_MATCHES`].
-    pub matches: u64,
+/// Runs the search `ui.search` asks for; its answers carry the search's
+/// serial (a newer search makes them stale), and `cancel` stops it at its
+/// next chunk.
+pub async fn run(blob: Blob, serial: u64, query: Rc<str>, ui: UseReducerDispatcher<Ui>, cancel: Cancel) {
+    let Some(mut m) = Matcher::new(&query, false) else {
+        ui.dispatch(Action::SearchDone { serial, offsets: Vec::new(), matches: 0 });
+        return;
+    };
+    let size = blob.size() as u64;
+    let mut chunks = Chunks::range(&blob, 0, size, CHUNK_BYTES, 1);
+    let mut buf = Vec::new();
+    let mut progress = Throttle::new();
+    loop {
+        match chunks.next(&mut buf).await {
+            Ok(Some(start)) => {
+                if cancel.is_cancelled() {
+                    return;
+                }
+                m.feed(&buf);
+                let read_bytes = start + buf.len() as u64;
+                if progress.due(read_bytes == size) {
+                    ui.dispatch(Action::SearchProgress { serial, read_bytes });
+                }
+            }
+            Ok(None) => break,
+            // A file that can no longer be read: no match can be claimed.
+            Err(_) => break,
+        }
+    }
+    let found = m.finish();
+    ui.dispatch(Action::SearchDone { serial, offsets: found.hits.iter().map(|h| h.offset).collect(), matches: found.matches });
 }
 
-/// Searches `blob` for `needle`. `on_progress(read_bytes)` returns `false`
-/// to stop (a newer search replaced this one): then `None`.
-pub async fn search(blob: &Blob, needle: &str, chunk_bytes: u64, mut on_progress: impl FnMut(u64) -> bool) -> Option<Found> {
-    let needle = needle.as_bytes().to_ascii_lowercase();
-    if needle.is_empty() {
-        return Some(Found { offsets: Vec::new(), matches: 0 });
+/// The serial and query of the search under way, if one is.
+pub fn running(search: &Search) -> Option<(u64, Rc<str>)> {
+    match search {
+        Search::Running { serial, query, .. } => Some((*serial, query.clone())),
+        _ => None,
     }
-    let finder = memmem::Finder::new(&needle);
-    let size = blob.size() as u64;
-    let keep = needle.len() - 1;
-    let mut buf: Vec<u8> = Vec::new();
-    let mut found = Found { offsets: Vec::new(), matches: 0 };
-    let mut at = 0u64;
-    while at < size {
-        let end = (at + chunk_bytes).min(size);
-        let slice = blob.slice_with_f64_and_f64(at as f64, end as f64).ok()?;
-        let ab = JsFuture::from(slice.array_buffer()).await.ok()?;
-        let view = Uint8Array::new(&ab);
-        // `buf` holds the last `keep` bytes of the previous chunk, then this one.
-        let carried = buf.len();
-        buf.resize(carried + view.length() as usize, 0);
-        view.copy_to(&mut buf[carried..]);
-        buf[carried..].make_ascii_lowercase();
-        let base = at - carried as u64;
-        for pos in finder.find_iter(&buf) {
-            found.matches += 1;
-            if found.offsets.len() < MAX_MATCHES {
-                found.offsets.push(base + pos as u64);
-            }
-        }
-        let tail = buf.len().saturating_sub(keep);
-        buf.drain(..tail);
-        at = end;
-        if !on_progress(at) {
-            return None;
-        }
-        gloo::timers::future::TimeoutFuture::new(0).await;
-    }
-    Some(found)
 }

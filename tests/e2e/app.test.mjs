@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, ROOT } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -27,6 +27,15 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
+/** Waits until the worker has ended `n` reads, finished or stopped. */
+async function waitReadsEnded(page, n) {
+  const until = Date.now() + 60000;
+  while ((await workerMarks(page, "worker-read-end")) + (await workerMarks(page, "worker-read-cancelled")) < n) {
+    assert.ok(Date.now() < until, `the worker ended fewer than ${n} reads`);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  }
+}
+
 function sameFacts(label, shown, want, { skip = [] } = {}) {
   for (const [k, v] of Object.entries(want)) {
     if (skip.includes(k)) continue;
@@ -47,19 +56,17 @@ test("the landing page loads cleanly under the CSP, in light and dark", async ()
         assert.ok(csp.includes(part), `CSP has ${part}`);
       }
       assert.equal(await page.locator("script:not([src])").count(), 0, "no inline script");
-      // The start-up rehearsal (src/app/rehearsal.rs) runs and leaves nothing behind.
-      await page.waitForSelector("html[data-rehearsed]", { state: "attached", timeout: 10000 });
-      assert.equal(await page.getAttribute("html", "data-rehearsed"), "ok", "the rehearsal drew its records");
       assert.equal(await page.evaluate(() => document.body.children.length), 1, "only the app's own element in <body>");
-      assert.equal(await page.evaluate(() => location.hash), "", "the rehearsal left the address alone");
+      assert.equal(await page.evaluate(() => location.hash), "", "nothing picked: the address is left alone");
+      // Nothing runs that the person did not ask for: no file opened, no index built.
+      assert.deepEqual(await pageMarks(page, "open"), [], "no open at start-up");
       await page.screenshot({ path: join(OUT, `landing-${colorScheme}.png`) });
     }, { colorScheme });
   }
 });
 
-test("picked fixtures show exactly the expected and the native facts", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("picked fixtures show exactly the expected and the native facts", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     for (const rel of CASES) {
       const file = join(root, rel);
@@ -83,15 +90,15 @@ test("picked fixtures show exactly the expected and the native facts", async (t)
   });
 });
 
-test("after the page has loaded, reading files makes no request at all", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("after the page has loaded, reading files makes no request at all", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     await page.waitForLoadState("networkidle");
     const requests = [];
     page.on("request", (r) => requests.push(r.url()));
     for (const rel of CASES.slice(0, 4)) await pick(page, join(root, rel));
-    await page.waitForTimeout(300);
+    // Every body on screen has been read (no placeholder left): all reads are done.
+    await page.waitForFunction(() => !document.querySelector("[data-testid=turn-list] .pending"));
     assert.deepEqual(requests, [], "no request while picking and reading");
   });
 });
@@ -112,9 +119,8 @@ test("every request the page makes is to its own origin", async () => {
   await server.close();
 });
 
-test("the same dist/ works under a sub-path", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("the same dist/ works under a sub-path", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     const urls = [];
     page.on("request", (r) => urls.push(r.url()));
@@ -176,46 +182,52 @@ test("a big file is read in the worker; its preview's list stays mounted and in 
       return [...l.querySelectorAll("article.item")].find((a) => a.getBoundingClientRect().bottom > top + 1)?.dataset.item;
     });
     await list.evaluate((l) => { l.scrollTop = 700; });
-    await page.waitForTimeout(100);
+    // The list has redrawn at its new place: its top item is rendered with its body.
+    await page.waitForFunction(() => {
+      const l = document.querySelector("[data-testid=turn-list]"), top = l.getBoundingClientRect().top;
+      const a = [...l.querySelectorAll("article.item")].find((x) => x.getBoundingClientRect().bottom > top + 1);
+      return a && a.hasAttribute("data-settled");
+    });
     const before = await topItem();
     await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 60000 });
     assert.ok(await list.evaluate((el) => el.isConnected), "the same list element: the viewer was updated, not rebuilt");
-    await page.waitForTimeout(300);
+    // Settled: the rows in view have their bodies and the frame after that has been drawn.
+    await page.waitForFunction(() => !document.querySelector("[data-testid=turn-list] .pending"));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     assert.equal(await topItem(), before, "the item at the top stayed at the top");
-    const v = await page.$("[data-testid=viewer]");
-    assert.equal(await v.getAttribute("data-indexed-in"), "worker");
+    assert.equal(await workerMarks(page, "worker-read-end"), 1, "read and indexed in the worker");
     // The index lives in the page's wasm; the file's bytes never did.
-    const pageMem = Number(await v.getAttribute("data-wasm-memory-bytes"));
+    const [{ wasmMemoryBytes: pageMem }] = await pageMarks(page, "finished");
     assert.ok(pageMem > 0 && pageMem < 32 * 2 ** 20, `page wasm memory ${pageMem}`);
     sameFacts("big via worker", await shownStats(page), nativeStats(big), { skip: ["subagents"] });
     assert.equal(Number(await page.getAttribute("[data-testid=turn-list]", "data-count")) > 1000, true);
   });
 });
 
-test("two big picks in a row: the worker drops the first, and the second's facts are right", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("two big picks in a row: the worker drops the first, and the second's facts are right", async () => {
+  const root = fixtures();
   const big = join(TMP, "big.jsonl");
   if (!existsSync(big)) execFileSync(join(ROOT, "target/release/ccscope-bench"), ["gen", big, "--mb", "60"]);
   const second = join(root, CASES[4]);
   await withApp(browser, async ({ page }) => {
     await startReading(page, big);
     await pick(page, second);
-    await page.waitForTimeout(1500);
+    // Both reads have ended in the worker (the first stopped, or done before
+    // the stop arrived): nothing more can come of the first.
+    await waitReadsEnded(page, 2);
     assert.equal(await page.textContent("[data-testid=file-name]"), second.split("/").pop(), "the older read did not come back");
-    assert.equal(await page.getAttribute("[data-testid=viewer]", "data-indexed-in"), "worker");
+    assert.ok(await workerMarks(page, "worker-read-end") >= 1, "the second file was read in the worker");
     sameFacts("second", await shownStats(page), nativeStats(second), { skip: ["subagents"] });
   });
 });
 
-test("where no worker can start, the page reads the file itself, with the same facts", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("where no worker can start, the page reads the file itself, with the same facts", async () => {
+  const root = fixtures();
   const file = join(root, CASES[4]);
   const app = await openApp(browser, "/", { block: ["**/worker.js"] });
   try {
     await pick(app.page, file);
-    assert.equal(await app.page.getAttribute("[data-testid=viewer]", "data-indexed-in"), "page");
+    assert.equal(await workerMarks(app.page, "worker-read-start"), 0, "no worker read it");
     sameFacts("in page", await shownStats(app.page), nativeStats(file), { skip: ["subagents"] });
     assert.deepEqual(app.problems, [], "no console error, page error or dialog");
   } finally {
@@ -243,7 +255,8 @@ test("a big file shows progress, and a second pick replaces the first", async ()
     await startReading(page, big);
     await page.click("[data-testid=open-sample]");
     await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "sample.jsonl");
-    await page.waitForTimeout(1500);
+    // The first pick's read and the second one's have both ended in the worker.
+    await waitReadsEnded(page, 2);
     assert.equal(await page.textContent("[data-testid=file-name]"), "sample.jsonl", "the older read did not come back");
     assert.equal((await shownStats(page)).lines, nativeStats(join(ROOT, "www/sample.jsonl")).lines);
   });

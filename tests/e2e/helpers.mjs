@@ -13,13 +13,24 @@ export const DIST = process.env.DIST ?? join(ROOT, "dist");
 export const FIXTURES = resolve(ROOT, "../shared/fixtures");
 export const CLI = join(ROOT, "target/release/ccscope");
 
-/** The fixture tree; under CI=true its absence is a failure, not a skip. */
-export function fixtures(t) {
-  if (existsSync(FIXTURES)) return FIXTURES;
-  if (process.env.CI === "true") throw new Error(`${FIXTURES} is missing and CI=true: fixture tests must run`);
-  t.skip("../shared/fixtures not found (outside CI)");
-  return null;
+/** The fixture tree. It is always there beside the checkout: its absence fails the test, never skips it. */
+export function fixtures() {
+  if (!existsSync(FIXTURES)) throw new Error(`${FIXTURES} is missing: the fixture tests need it`);
+  return FIXTURES;
 }
+
+/** The page's `ccscope:<name>` performance marks (their details). */
+export async function pageMarks(page, name) {
+  return page.evaluate((n) => performance.getEntriesByName(`ccscope:${n}`).map((e) => e.detail ?? null), name);
+}
+
+/** How many `ccscope:<name>` marks the page's reading worker has made (0 without a worker). */
+export async function workerMarks(page, name) {
+  let n = 0;
+  for (const w of page.workers()) n += await w.evaluate((m) => performance.getEntriesByName(`ccscope:${m}`).length, name);
+  return n;
+}
+
 
 export async function launch() {
   if (!existsSync(join(DIST, "index.html"))) throw new Error("dist/ is not built: run `make build` first");
@@ -34,7 +45,8 @@ export async function launch() {
 }
 
 /** Opens the app (served at `prefix`) in a fresh page; collects console errors and page errors. */
-export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [] } = {}) {
+/** `beforeGoto(page)`: runs before navigation (a trace, say); its result comes back as `before`. */
+export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [], beforeGoto = null } = {}) {
   const server = await serve(DIST, prefix);
   const context = await browser.newContext({ colorScheme, viewport: { width: 1200, height: 900 } });
   // `block`: URL globs answered 404 (to see the page cope without them).
@@ -44,9 +56,10 @@ export async function openApp(browser, prefix = "/", { colorScheme = "light", bl
   page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("dialog", (d) => { problems.push("dialog: " + d.message()); d.dismiss(); });
+  const before = beforeGoto ? await beforeGoto(page) : null;
   await page.goto(server.url);
   await page.waitForSelector("text=Choose a transcript", { timeout: 20000 });
-  return { page, server, problems, context };
+  return { page, server, problems, context, before };
 }
 
 /** Picks `file` in the file input and waits until its facts (or a notice) are shown. */

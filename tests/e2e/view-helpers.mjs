@@ -91,10 +91,10 @@ export async function current(page) {
 }
 
 export async function waitCurrent(page, pred, what) {
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 360; i++) {
     const c = await current(page);
     if (c && c.inView && pred(c)) return c;
-    await page.waitForTimeout(100);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
   assert.fail(`current item in view: ${what}; last seen ${JSON.stringify(await current(page))?.slice(0, 300)}`);
 }

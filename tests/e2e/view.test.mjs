@@ -11,9 +11,8 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-test("tool calls show their input, result, duration and state", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("tool calls show their input, result, duration and state", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     await open(page, join(root, MAIN));
     assert.equal(await page.textContent("[data-testid=title]"), "app build fix");
@@ -52,9 +51,8 @@ test("tool calls show their input, result, duration and state", async (t) => {
   });
 });
 
-test("IDE context is not the title: it is shown muted above the person's words", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("IDE context is not the title: it is shown muted above the person's words", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     // Its first prompt is an <ide_opened_file> block, then what the person typed.
     await open(page, join(root, "real/daaain__claude-code-log/test/test_data/real_projects/-Users-dain-workspace-danieldemmel-me-next/9e953218-585f-4692-89df-9e0747a31c68.jsonl"));
@@ -107,9 +105,8 @@ function failedItemLines(file) {
   return [...out].sort((a, b) => a - b);
 }
 
-test("one item per API turn: the grouped turn count equals assistant_messages", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("one item per API turn: the grouped turn count equals assistant_messages", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     for (const rel of TURN_CASES) {
       await open(page, join(root, rel));
@@ -124,9 +121,8 @@ test("one item per API turn: the grouped turn count equals assistant_messages", 
   });
 });
 
-test("scrolling through items several screens tall: the content moves with the scroll, never jumps", { timeout: 180000 }, async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("scrolling through items several screens tall: the content moves with the scroll, never jumps", { timeout: 180000 }, async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     await open(page, join(root, TALL));
     for (const step of [300, -300, 1500, -1500]) {
@@ -137,9 +133,8 @@ test("scrolling through items several screens tall: the content moves with the s
   });
 });
 
-test("n and N walk the failures in file order; j and k walk turns", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("n and N walk the failures in file order; j and k walk turns", async () => {
+  const root = fixtures();
   const file = join(root, MAIN);
   const want = failedItemLines(file);
   assert.ok(want.length >= 3, `the synthetic file has failures: ${want}`);
@@ -164,9 +159,8 @@ test("n and N walk the failures in file order; j and k walk turns", async (t) =>
   });
 });
 
-test("search finds a phrase far down a real file, in any letter case, and jumps to it", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("search finds a phrase far down a real file, in any letter case, and jumps to it", async () => {
+  const root = fixtures();
   const file = join(root, BIG_REAL);
   // A plain phrase from the start of one of the last texts or tool results in the file.
   const whole = readFileSync(file, "utf8");
@@ -205,9 +199,8 @@ test("search finds a phrase far down a real file, in any letter case, and jumps 
   });
 });
 
-test("#L<line> in the address restores the position, and line links set it", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("#L<line> in the address restores the position, and line links set it", async () => {
+  const root = fixtures();
   const file = join(root, BIG_REAL);
   await withApp(browser, async ({ page }) => {
     await open(page, file);
@@ -229,9 +222,8 @@ test("#L<line> in the address restores the position, and line links set it", asy
   });
 });
 
-test("hostile transcript text stays text: no script runs, nothing is injected", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("hostile transcript text stays text: no script runs, nothing is injected", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     await open(page, join(root, HOSTILE));
     const item = await itemWith(page, "<script>alert(1)</script>");
@@ -241,14 +233,14 @@ test("hostile transcript text stays text: no script runs, nothing is injected", 
     for (const h of hrefs) assert.ok(/^(#L\d+|https?:)/.test(h), `only line links and http(s) links: ${h}`);
     // The malformed lines are listed by number, with a reason.
     assert.match(await page.textContent("[data-testid=skipped-brief]"), /line \d+ \(/);
-    await page.waitForTimeout(300);
+    // Let every body on screen be drawn before withApp checks for problems.
+    await page.waitForFunction(() => !document.querySelector("[data-testid=turn-list] .pending"));
   });
   // withApp fails the test on any dialog, console error or page error.
 });
 
-test("filters: failures only, one tool, bookkeeping on demand", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("filters: failures only, one tool, bookkeeping on demand", async () => {
+  const root = fixtures();
   await withApp(browser, async ({ page }) => {
     await open(page, join(root, MAIN));
     const shown = async () => Number((await page.textContent("[data-testid=shown-count]")).replace(/\D/g, ""));
@@ -281,23 +273,25 @@ test("a 60 MB file: few rows in the DOM, and the end of the file is reachable", 
     const count = Number(await page.getAttribute("[data-testid=turn-list]", "data-count"));
     assert.ok(count > 1000, `many items (${count})`);
     assert.ok(await page.locator(".vrow").count() < 60, "only a window of rows");
-    await page.evaluate(() => { const l = document.querySelector("[data-testid=turn-list]"); l.scrollTop = l.scrollHeight; });
-    await page.waitForTimeout(500);
-    await page.evaluate(() => { const l = document.querySelector("[data-testid=turn-list]"); l.scrollTop = l.scrollHeight; });
-    await page.waitForTimeout(500);
+    // Scroll to the end until it stays the end (measured rows change the height as they come).
+    await page.waitForFunction(() => {
+      const l = document.querySelector("[data-testid=turn-list]");
+      const atEnd = l.scrollTop + l.clientHeight >= l.scrollHeight - 2 && !l.querySelector(".pending");
+      l.scrollTop = l.scrollHeight;
+      return atEnd && l.querySelector("article.item:last-of-type") !== null;
+    }, null, { polling: 200, timeout: 30000 });
     const last = await page.$$eval("article.item", (as) => Math.max(...as.map((a) => Number(a.dataset.line))));
     assert.ok(last > lineCount * 0.95, `the last lines are shown (line ${last} of ${lineCount})`);
     assert.ok(await page.locator(".vrow").count() < 60, "still only a window of rows");
   });
 });
 
-test("light and dark, following the system, with a toggle that remembers", async (t) => {
-  const root = fixtures(t);
-  if (!root) return;
+test("light and dark, following the system, with a toggle that remembers", async () => {
+  const root = fixtures();
   for (const colorScheme of ["light", "dark"]) {
     await withApp(browser, async ({ page }) => {
       await open(page, join(root, BIG_REAL));
-      await page.waitForTimeout(400);
+      await page.waitForFunction(() => !document.querySelector("[data-testid=turn-list] .pending"));
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const dark = bg.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b) < 3 * 128;
       assert.equal(dark, colorScheme === "dark", `the page follows the system (${colorScheme}): ${bg}`);

@@ -1,28 +1,17 @@
 //! What a read file showed: its name and size, a verdict, every contract-v1
 //! fact (each element carries `data-stat` / `data-value`), skipped lines.
 
-use std::rc::Rc;
-
 use serde_json::Value;
 use yew::prelude::*;
 
-use super::state::Loaded;
+use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::verdict::Verdict;
-
-/// `Rc<Loaded>` compared by pointer: a new read is a new value.
-#[derive(Clone)]
-pub struct LoadedRef(pub Rc<Loaded>);
-
-impl PartialEq for LoadedRef {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
+use crate::ui::Doc;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    pub loaded: LoadedRef,
+    pub doc: Shared<Doc>,
 }
 
 /// Sections of facts: (heading, [(key, label)]).
@@ -46,9 +35,14 @@ const SECTIONS: &[(&str, &[(&str, &str)])] = &[
     ("Record types", &[("types", "Records by type")]),
 ];
 
-fn human(key: &str, v: &Value) -> Html {
+/// A fact as a person reads it; one the file did not record (no
+/// timestamps, no usage) is shown as missing, not as its contract value 0.
+fn human(doc: &Doc, key: &str, v: &Value) -> Html {
     let n = v.as_u64().unwrap_or(0);
+    let missing = |why: &str| html! { <span class="muted">{ format!("— ({why})") }</span> };
     match (key, v) {
+        ("active_seconds" | "wall_seconds", _) if doc.stats.timestamped == 0 => missing("no timestamps"),
+        ("peak_context_tokens" | "output_tokens", _) if !doc.facts.has_usage => missing("no usage recorded"),
         ("bytes" | "max_line_bytes", _) => html! { fmt::bytes(n) },
         ("active_seconds" | "wall_seconds", Value::Number(x)) => html! { fmt::duration_secs(x.as_f64().unwrap_or(0.0)) },
         ("subagents", Value::Array(a)) if a.is_empty() => {
@@ -70,10 +64,10 @@ fn human(key: &str, v: &Value) -> Html {
 
 #[function_component(Summary)]
 pub fn summary(props: &Props) -> Html {
-    let l = &props.loaded.0;
+    let l = &props.doc;
     let facts = serde_json::to_value(&l.stats).unwrap_or(Value::Null);
     // For something that is not a transcript, only the file facts mean anything.
-    let is_transcript = matches!(l.verdict, Verdict::Transcript { .. });
+    let is_transcript = l.is_transcript();
     let wide = |k: &str| matches!(k, "types" | "session_ids" | "entrypoints" | "subagents");
     let verdict = match &l.verdict {
         Verdict::NotATranscript(msg) => html! {
@@ -82,8 +76,8 @@ pub fn summary(props: &Props) -> Html {
         Verdict::Transcript { malformed: 0 } => html! {},
         Verdict::Transcript { malformed } => html! {
             <section class="notice warn" data-testid="skipped">
-                <p>{ format!("{} line{} could not be read and {} skipped; everything else is shown.",
-                    fmt::count(*malformed as u64), if *malformed == 1 { "" } else { "s" }, if *malformed == 1 { "was" } else { "were" }) }</p>
+                <p>{ format!("{} could not be read and {} skipped; everything else is shown.",
+                    fmt::plural(u64::from(*malformed), "line", "lines"), fmt::agree(u64::from(*malformed), "was", "were")) }</p>
                 <ul class="skipped">
                     { for l.index.malformed().take(50).map(|(row, why)| html! {
                         <li data-line={row.line_no.to_string()}>{ format!("{}: line {} — {}", l.name, row.line_no, why.describe()) }</li>
@@ -95,8 +89,8 @@ pub fn summary(props: &Props) -> Html {
     html! {
         <section class="card result" data-testid="result">
             <div class="result-head">
-                <h2 class="file-name" data-testid="file-name">{ l.name.clone() }</h2>
-                <span class="muted" data-testid="elapsed">{ format!("{} · read in {}", fmt::bytes(l.size_bytes), fmt::elapsed_ms(l.elapsed_ms)) }</span>
+                <h2 class="file-name" data-testid="file-name">{ l.name.to_string() }</h2>
+                <span class="muted" data-testid="size">{ fmt::bytes(l.size_bytes) }</span>
             </div>
             { verdict }
             { for SECTIONS.iter().take(if is_transcript { SECTIONS.len() } else { 1 }).map(|(title, keys)| html! {
@@ -108,7 +102,7 @@ pub fn summary(props: &Props) -> Html {
                             html! {
                                 <div class={classes!("stat", wide(key).then_some("wide"))} data-stat={*key} data-value={v.to_string()}>
                                     <dt>{ *label }</dt>
-                                    <dd>{ human(key, &v) }</dd>
+                                    <dd>{ human(l, key, &v) }</dd>
                                 </div>
                             }
                         }) }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::shared::Shared;
+use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::body::{persisted_preview, Block, Body};
 use crate::model::conversation::CallState;
@@ -122,7 +122,7 @@ fn result_view(r: &Block, tool_use_id: &str, open: bool, toggle: Callback<MouseE
             }
             if long {
                 <button class="link-button" onclick={toggle}>
-                    { if open { "Show less".to_string() } else { format!("Show all {} lines", fmt::count(lines as u64)) } }
+                    { if open { "Show less".to_string() } else { format!("Show all {}", fmt::plural(lines as u64, "line", "lines")) } }
                 </button>
             }
             { for images.iter().map(|b| image(b)) }

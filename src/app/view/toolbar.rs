@@ -7,11 +7,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::shared::Shared;
-use super::viewer::{Ctx, Search, Walk};
+use crate::app::ctx::Ctx;
+use crate::app::shared::Shared;
 use crate::fmt;
-use crate::index::{FxHashMap, Sym};
-use crate::model::view::{bookkeeping_count, Filter, RoleFilter};
+use crate::model::view::{Filter, RoleFilter};
+use crate::ui::viewer::{Search, Walk};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -26,23 +26,10 @@ pub struct Props {
     pub on_step: Callback<(Walk, bool)>,
 }
 
-/// Tool names by number of calls, most used first.
-fn tool_counts(ctx: &Ctx) -> Vec<(Sym, usize)> {
-    let ix = ctx.ix();
-    let mut counts: FxHashMap<Sym, usize> = FxHashMap::default();
-    for c in &ctx.view.calls {
-        *counts.entry(ix.tool_uses[c.tool_use as usize].name).or_default() += 1;
-    }
-    let mut v: Vec<(Sym, usize)> = counts.into_iter().filter(|(s, _)| s.is_some()).collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| ix.str(a.0).cmp(ix.str(b.0))));
-    v
-}
-
 #[function_component(Toolbar)]
 pub fn toolbar(p: &Props) -> Html {
-    let tools = use_memo(p.ctx.clone(), |c| Rc::new(tool_counts(c)));
-    let hidden = use_memo(p.ctx.clone(), |c| bookkeeping_count(&c.view));
-    let failed_items = use_memo(p.ctx.clone(), |c| c.view.items.iter().filter(|i| i.failed).count());
+    let facts = &p.ctx.doc.facts;
+    let tools = Rc::new(facts.tools.clone());
     let ix = p.ctx.ix();
 
     let onkeydown = {
@@ -66,7 +53,7 @@ pub fn toolbar(p: &Props) -> Html {
     let status = match &p.search {
         Search::Idle => html! {},
         Search::Running { read_bytes, .. } => {
-            let pct = (*read_bytes as f64 / p.ctx.loaded.size_bytes.max(1) as f64 * 100.0).min(100.0);
+            let pct = (*read_bytes as f64 / p.ctx.doc.size_bytes.max(1) as f64 * 100.0).min(100.0);
             html! { <span class="search-status muted" data-testid="search-status">{ format!("searching… {pct:.0}%") }</span> }
         }
         Search::Done { items, matches, at, .. } => {
@@ -74,7 +61,7 @@ pub fn toolbar(p: &Props) -> Html {
                 "no match".to_string()
             } else {
                 let pos = at.map_or("–".to_string(), |a| (a + 1).to_string());
-                format!("{pos} of {} · {} match{}", fmt::count(items.len() as u64), fmt::count(*matches), if *matches == 1 { "" } else { "es" })
+                format!("{pos} of {} · {}", fmt::count(items.len() as u64), fmt::plural(*matches, "match", "matches"))
             };
             let step = |forward: bool| {
                 let on_step = p.on_step.clone();
@@ -109,11 +96,11 @@ pub fn toolbar(p: &Props) -> Html {
     }));
     let tools_for_cb = tools.clone();
     let on_tool = filter_cb(Rc::new(move |f, e| {
-        f.tool = select_value(e).parse::<usize>().ok().and_then(|k| tools_for_cb.get(k)).map(|t| t.0);
+        f.tool = select_value(e).parse::<usize>().ok().and_then(|k| tools_for_cb.get(k)).map(|t| t.name);
     }));
     let on_failures = filter_cb(Rc::new(move |f, e| f.failures_only = checked(e)));
     let on_bookkeeping = filter_cb(Rc::new(move |f, e| f.show_bookkeeping = checked(e)));
-    let tool_selected = p.filter.tool.and_then(|t| tools.iter().position(|x| x.0 == t));
+    let tool_selected = p.filter.tool.and_then(|t| tools.iter().position(|x| x.name == t));
 
     html! {
         <div class="toolbar" role="toolbar">
@@ -130,14 +117,14 @@ pub fn toolbar(p: &Props) -> Html {
                 </select>
                 <select aria-label="Tool" onchange={on_tool} data-testid="filter-tool">
                     <option value="" selected={tool_selected.is_none()}>{ "All tools" }</option>
-                    { for tools.iter().enumerate().map(|(k, (name, n))| html! {
-                        <option value={k.to_string()} selected={tool_selected == Some(k)}>{ format!("{} ({n})", ix.str(*name)) }</option>
+                    { for tools.iter().enumerate().map(|(k, t)| html! {
+                        <option value={k.to_string()} selected={tool_selected == Some(k)}>{ format!("{} ({})", ix.str(t.name), t.calls) }</option>
                     }) }
                 </select>
                 <label class="check"><input type="checkbox" checked={p.filter.failures_only} onchange={on_failures} data-testid="filter-failures" />
-                    { format!("Failures only ({})", fmt::count(*failed_items as u64)) }</label>
+                    { format!("Failures only ({})", fmt::count(facts.failed_items as u64)) }</label>
                 <label class="check"><input type="checkbox" checked={p.filter.show_bookkeeping} onchange={on_bookkeeping} data-testid="filter-bookkeeping" />
-                    { format!("Bookkeeping ({} hidden)", fmt::count(if p.filter.show_bookkeeping { 0 } else { *hidden } as u64)) }</label>
+                    { format!("Bookkeeping ({} hidden)", fmt::count(if p.filter.show_bookkeeping { 0 } else { facts.bookkeeping_items } as u64)) }</label>
                 <span class="muted small" data-testid="shown-count">{ format!("{} shown", fmt::count(p.shown as u64)) }</span>
                 <span class="keys muted small" aria-hidden="true">
                 <kbd>{"j"}</kbd><kbd>{"k"}</kbd>{ " turns · " }<kbd>{"n"}</kbd><kbd>{"N"}</kbd>{ " failures · " }<kbd>{"/"}</kbd>{ " search · " }<kbd>{"Esc"}</kbd>

@@ -1,19 +1,30 @@
 //! One API turn: every record sharing a `message.id`, shown as one message —
 //! thinking folded, text as markdown, each tool call with its result.
 
-use std::collections::HashMap;
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::item::{shared, unreadable};
+use super::rows::{unreadable, Bodies};
 use super::tool::{self, ToolCall};
-use super::viewer::Ctx;
+use crate::app::ctx::Ctx;
+use crate::app::shared::Shared;
 use crate::fmt;
 use crate::index::flag;
-use crate::model::body::Body;
+use crate::model::conversation::{CallState, Turn};
+use crate::model::SYNTHETIC_MODEL;
 
-pub fn turn(ctx: &Ctx, t: u32, bodies: &Rc<HashMap<u32, Rc<Body>>>, on_resize: &Callback<()>) -> Html {
+/// The turn's token figures, when the file recorded them.
+fn tokens(turn: &Turn) -> Html {
+    if !turn.has_usage {
+        return html! {};
+    }
+    html! {
+        <span class="muted small" title="output tokens · prompt size (input + cache write + cache read)">
+            { format!("{} out · {} context", fmt::tokens(turn.output_tokens), fmt::tokens(turn.context_tokens)) }
+        </span>
+    }
+}
+
+pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Html {
     let ix = ctx.ix();
     let view = &ctx.view;
     let turn = &view.turns[t as usize];
@@ -49,7 +60,7 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Rc<HashMap<u32, Rc<Body>>>, on_resize: &
                     let text = b.thinking.as_deref().unwrap_or("");
                     html! {
                         <details class="thinking">
-                            <summary>{ format!("Thinking · {} words", fmt::count(text.split_whitespace().count() as u64)) }</summary>
+                            <summary>{ format!("Thinking · {}", fmt::plural(text.split_whitespace().count() as u64, "word", "words")) }</summary>
                             <div class="thinking-text">{ text.to_string() }</div>
                         </details>
                     }
@@ -60,10 +71,10 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Rc<HashMap<u32, Rc<Body>>>, on_resize: &
                     let use_ix = uses.iter().position(|u| ix.str(u.id) == id).map(|p| row.tool_uses_start + p as u32);
                     let call = use_ix.and_then(|u| view.call_of(u));
                     let result_row = call.and_then(|c| c.tool_result).map(|res| ix.tool_results[res as usize].row);
-                    let result = result_row.and_then(|rr| bodies.get(&rr)).map(shared);
+                    let result = result_row.and_then(|rr| bodies.get(&rr)).map(|b| Shared(b.clone()));
                     html! {
-                        <ToolCall call={shared(body)} block={k} result={result.clone()}
-                            state={call.map_or(crate::model::conversation::CallState::NoResult, |c| c.state)}
+                        <ToolCall call={Shared(body.clone())} block={k} result={result.clone()}
+                            state={call.map_or(CallState::NoResult, |c| c.state)}
                             duration_ms={call.and_then(|c| c.duration_ms)}
                             result_pending={result.is_none() && result_row.is_some()}
                             on_resize={on_resize.clone()} />
@@ -84,14 +95,10 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Rc<HashMap<u32, Rc<Body>>>, on_resize: &
         <div class={classes!("assistant-msg", api_error.then_some("api-error"))}>
             <div class="who">
                 { "Assistant" }
-                if !model.is_empty() && model != "<synthetic>" { <span class="chip">{ model.to_string() }</span> }
-                if turn.rows.len() > 1 { <span class="muted small">{ format!("{} lines", turn.rows.len()) }</span> }
-                if turn.output_tokens > 0 || turn.context_tokens > 0 {
-                    <span class="muted small" title="output tokens · prompt size (input + cache write + cache read)">
-                        { format!("{} out · {} context", fmt::tokens(turn.output_tokens), fmt::tokens(turn.context_tokens)) }
-                    </span>
-                }
-                if calls > 0 { <span class="muted small">{ format!("{calls} tool call{}", if calls == 1 { "" } else { "s" }) }</span> }
+                if !model.is_empty() && model != SYNTHETIC_MODEL { <span class="chip">{ model.to_string() }</span> }
+                if turn.rows.len() > 1 { <span class="muted small">{ fmt::plural(turn.rows.len() as u64, "line", "lines") }</span> }
+                { tokens(turn) }
+                if calls > 0 { <span class="muted small">{ fmt::plural(u64::from(calls), "tool call", "tool calls") }</span> }
             </div>
             { for parts }
         </div>

@@ -1,0 +1,30 @@
+//! What every part of the conversation view reads: the document, the list
+//! at the current idle threshold, the file to read bodies from, and the
+//! body cache. No HTML here; components and tasks import it, it imports
+//! none of them.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use web_sys::Blob;
+
+use crate::index::Index;
+use crate::model::body::Body;
+use crate::model::view::View;
+use crate::ui::cache::BodyCache;
+use crate::ui::Doc;
+
+pub type Cache = Rc<RefCell<BodyCache<Body>>>;
+
+pub struct Ctx {
+    pub doc: Rc<Doc>,
+    pub view: Rc<View>,
+    pub blob: Blob,
+    pub cache: Cache,
+}
+
+impl Ctx {
+    pub fn ix(&self) -> &Index {
+        &self.doc.index
+    }
+}

@@ -1,0 +1,153 @@
+//! What every asynchronous piece of the app shares: the clock, the one way
+//! to give the page a turn of its event loop, a cancel flag, and marks for
+//! the browser benchmark (standard `performance.mark`s, read by
+//! `tests/bench/browser.mjs`; the app itself never reads them).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// The longest stretch of work a task does between two turns of the event loop.
+pub const YIELD_EVERY_MS: f64 = 30.0;
+/// How often a progress bar is redrawn while something is read (and how
+/// often the reading worker reports progress).
+pub const PROGRESS_MS: f64 = 100.0;
+
+fn performance() -> Option<web_sys::Performance> {
+    js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok()?.dyn_into().ok()
+}
+
+/// Milliseconds on this thread's clock (the page's or the worker's).
+pub fn now_ms() -> f64 {
+    performance().map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// A `performance.mark` named `ccscope:<name>` (for the benchmark).
+pub fn mark(name: &str) {
+    if let Some(p) = performance() {
+        let _ = p.mark(&format!("ccscope:{name}"));
+    }
+}
+
+/// A mark whose detail is this wasm instance's memory size, `{wasmMemoryBytes}`
+/// (the benchmark reports it; wasm memory only grows).
+pub fn mark_memory(name: &str) {
+    let Some(p) = performance() else { return };
+    let bytes = wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map_or(0.0, |b| f64::from(b.byte_length()));
+    let detail = js_sys::Object::new();
+    let opts = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&detail, &"wasmMemoryBytes".into(), &bytes.into());
+    let _ = js_sys::Reflect::set(&opts, &"detail".into(), &detail);
+    // `mark(name, {detail})`: web-sys has it only among its unstable APIs.
+    if let Ok(mark) = js_sys::Reflect::get(&p, &"mark".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
+        let _ = mark.call2(&p, &format!("ccscope:{name}").into(), &opts);
+    }
+}
+
+/// Gives the page a turn of its event loop (input, rendering) without the
+/// 4 ms minimum that nested `setTimeout(0)`s get: a message to ourselves.
+pub async fn yield_to_page() {
+    let Ok(ch) = web_sys::MessageChannel::new() else {
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        return;
+    };
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        ch.port1().set_onmessage(Some(resolve.unchecked_ref()));
+        if ch.port2().post_message(&wasm_bindgen::JsValue::NULL).is_err() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+    ch.port1().set_onmessage(None);
+}
+
+/// Yields when the work since the last yield ran for [`YIELD_EVERY_MS`].
+pub struct Pacer {
+    since_ms: f64,
+}
+
+impl Pacer {
+    pub fn new() -> Pacer {
+        Pacer { since_ms: now_ms() }
+    }
+
+    /// The event loop had a turn anyway (an awaited read took a while).
+    pub fn yielded(&mut self) {
+        self.since_ms = now_ms();
+    }
+
+    pub async fn maybe_yield(&mut self) {
+        if now_ms() - self.since_ms >= YIELD_EVERY_MS {
+            yield_to_page().await;
+            self.since_ms = now_ms();
+        }
+    }
+}
+
+/// A flag the starter of a task sets to stop it; the task checks it at its
+/// next step, and work it handed elsewhere (a read in the worker) is told
+/// at once through [`Cancel::on_cancel`]. Cloning shares the flag.
+#[derive(Clone, Default)]
+pub struct Cancel(Rc<CancelInner>);
+
+#[derive(Default)]
+struct CancelInner {
+    cancelled: Cell<bool>,
+    hooks: RefCell<Vec<Box<dyn FnOnce()>>>,
+}
+
+impl Cancel {
+    pub fn cancel(&self) {
+        if !self.0.cancelled.replace(true) {
+            let hooks = std::mem::take(&mut *self.0.hooks.borrow_mut());
+            for f in hooks {
+                f();
+            }
+        }
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.cancelled.get()
+    }
+
+    /// Runs `f` when this is cancelled (now, if it already is).
+    pub fn on_cancel(&self, f: impl FnOnce() + 'static) {
+        if self.is_cancelled() {
+            f();
+        } else {
+            self.0.hooks.borrow_mut().push(Box::new(f));
+        }
+    }
+}
+
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Calls `f` at most every [`PROGRESS_MS`] (and always for the last value).
+pub struct Throttle {
+    shown_ms: f64,
+}
+
+impl Throttle {
+    pub fn new() -> Throttle {
+        Throttle { shown_ms: f64::NEG_INFINITY }
+    }
+
+    pub fn due(&mut self, last: bool) -> bool {
+        let now = now_ms();
+        if last || now - self.shown_ms >= PROGRESS_MS {
+            self.shown_ms = now;
+            return true;
+        }
+        false
+    }
+}

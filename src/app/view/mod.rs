@@ -1,0 +1,19 @@
+//! The conversation view of one document: [`viewer::Viewer`] holds its
+//! state (`ui::viewer::Ui`) and its effects ([`hooks`]); the other
+//! components render parts of it and report back through callbacks.
+
+mod header;
+mod hooks;
+mod item;
+mod md;
+mod measure;
+mod rows;
+mod summary;
+mod tool;
+mod toolbar;
+mod turn;
+mod viewer;
+mod vlist;
+
+pub use summary::Summary;
+pub use viewer::Viewer;

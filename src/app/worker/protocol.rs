@@ -1,0 +1,98 @@
+//! The messages between the page and its reading worker: one enum per
+//! direction, converted to and from JS values by serde-wasm-bindgen on both
+//! ends, so a field renamed on one side is a compile error, and a message
+//! that does not decode is a [`ProtocolError`] naming what was wrong.
+//!
+//! ```text
+//!   page                                        worker
+//!   {module}  (worker.js, before the wasm runs) ──►  init the page's compiled module
+//!   Read { id, blob }                           ──►  read and index the file
+//!                                               ◄──  First { id, bytes }      its first chunk, for the preview
+//!                                               ◄──  Progress { id, read_bytes }   at most every 100 ms
+//!                                               ◄──  Indexed { id, pieces }   the index as `index::wire` pieces
+//!                                               ◄──  Failed { id, message }   the browser could not read it
+//!   Cancel { id }                               ──►  stop that read at its next chunk
+//!                                               ◄──  Unreadable { message }   a request it could not decode
+//! ```
+//!
+//! Byte buffers cross as `ArrayBuffer`s in the transfer list (moved, not
+//! copied); the `File` crosses by reference (the worker reads the same file).
+
+use js_sys::{Array, ArrayBuffer};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use wasm_bindgen::JsValue;
+use web_sys::Blob;
+
+/// A read's number, given by the page.
+pub type JobId = u32;
+
+#[derive(Serialize, Deserialize)]
+pub enum ToWorker {
+    Read {
+        id: JobId,
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        blob: Blob,
+    },
+    Cancel { id: JobId },
+}
+
+#[derive(Serialize, Deserialize)]
+pub enum FromWorker {
+    First {
+        id: JobId,
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        bytes: ArrayBuffer,
+    },
+    Progress { id: JobId, read_bytes: u64 },
+    Indexed {
+        id: JobId,
+        /// `index::wire` pieces, `ArrayBuffer`s.
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        pieces: Array,
+    },
+    Failed { id: JobId, message: String },
+    /// The worker received a request it could not decode.
+    Unreadable { message: String },
+}
+
+/// A message that is not one the other end can send.
+#[derive(Debug, Error)]
+#[error("the {from} sent a message this page cannot read ({why})")]
+pub struct ProtocolError {
+    pub from: &'static str,
+    pub why: String,
+}
+
+fn encode<T: Serialize>(msg: &T) -> Result<JsValue, ProtocolError> {
+    serde_wasm_bindgen::to_value(msg).map_err(|e| ProtocolError { from: "page", why: e.to_string() })
+}
+
+impl ToWorker {
+    pub fn encode(&self) -> Result<JsValue, ProtocolError> {
+        encode(self)
+    }
+
+    pub fn decode(v: JsValue) -> Result<ToWorker, ProtocolError> {
+        serde_wasm_bindgen::from_value(v).map_err(|e| ProtocolError { from: "page", why: e.to_string() })
+    }
+}
+
+impl FromWorker {
+    pub fn encode(&self) -> Result<JsValue, ProtocolError> {
+        encode(self)
+    }
+
+    pub fn decode(v: JsValue) -> Result<FromWorker, ProtocolError> {
+        serde_wasm_bindgen::from_value(v).map_err(|e| ProtocolError { from: "reading worker", why: e.to_string() })
+    }
+
+    /// The buffers to move rather than copy.
+    pub fn transfer(&self) -> Option<Array> {
+        match self {
+            FromWorker::First { bytes, .. } => Some(Array::of1(bytes)),
+            FromWorker::Indexed { pieces, .. } => Some(pieces.clone()),
+            _ => None,
+        }
+    }
+}
