@@ -62,7 +62,7 @@ pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
             };
             let meta = p.with_file_name(format!("agent-{agent_id}.meta.json"));
             Some(SubagentRun {
-                meta_tool_use_id: std::fs::read(&meta).ok().and_then(|b| meta_tool_use_id(&b)),
+                meta_tool_use_id: std::fs::read(&meta).ok().and_then(|b| crate::folder::Meta::parse(&b).tool_use_id),
                 span_ms: subagents::span_of(&ix),
                 agent_id,
             })
@@ -77,10 +77,100 @@ fn agent_id_of(p: &Path) -> Option<String> {
     (!id.is_empty()).then(|| id.to_string())
 }
 
-/// The string `toolUseId` of a `.meta.json`, if it has one.
-pub fn meta_tool_use_id(bytes: &[u8]) -> Option<String> {
-    match serde_json::from_slice::<serde_json::Value>(bytes).ok()?.get("toolUseId")? {
-        serde_json::Value::String(s) => Some(s.clone()),
-        _ => None,
+/// Every file under `dir`, paths relative to it and `/`-separated, sorted.
+/// Unreadable directories are skipped with a warning on stderr.
+pub fn walk(dir: &Path) -> Vec<crate::folder::Entry> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let rd = match std::fs::read_dir(&d) {
+            Ok(rd) => rd,
+            Err(e) => {
+                eprintln!("warning: {}: {e}", d.display());
+                continue;
+            }
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            let Ok(meta) = e.metadata() else { continue };
+            if meta.is_dir() {
+                stack.push(p);
+            } else if let Ok(rel) = p.strip_prefix(dir) {
+                let path = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+                let modified_ms = meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_millis() as i64);
+                out.push(crate::folder::Entry { path, size_bytes: meta.len(), modified_ms });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+/// A folder's files read from disk, by entry number.
+pub struct Folder {
+    pub root: PathBuf,
+    pub tree: crate::folder::Tree,
+}
+
+impl Folder {
+    pub fn open(root: &Path) -> Folder {
+        Folder { root: root.to_path_buf(), tree: crate::folder::Tree::build(walk(root)) }
+    }
+
+    pub fn path_of(&self, entry: u32) -> PathBuf {
+        self.root.join(&self.tree.entry(entry).path)
+    }
+
+    /// The first bytes of entry `entry` (for verdicts).
+    fn head(&self, entry: u32) -> Vec<u8> {
+        let mut buf = vec![0u8; 4096];
+        let n = File::open(self.path_of(entry)).and_then(|mut f| f.read(&mut buf)).unwrap_or(0);
+        buf.truncate(n);
+        buf
+    }
+
+    /// A run from its file and `.meta.json`; `None` (with a warning) if unreadable.
+    fn run(&self, agent_id: &str, jsonl: u32, meta: Option<u32>) -> Option<crate::folder::Run> {
+        let ix = index_file(&self.path_of(jsonl)).map_err(|e| eprintln!("warning: {e}")).ok()?;
+        let meta = meta.and_then(|m| std::fs::read(self.path_of(m)).ok()).map(|b| crate::folder::Meta::parse(&b));
+        Some(crate::folder::Run::from_index(agent_id, jsonl, &ix, &self.head(jsonl), meta))
+    }
+
+    /// Every conversation summed up, in path order; an unreadable one is
+    /// named on stderr and left out.
+    pub fn summaries(&self, idle_gap_secs: u64) -> Vec<crate::folder::SessionFacts> {
+        let t = &self.tree;
+        let legacy: Vec<Vec<crate::folder::Run>> =
+            t.projects.iter().map(|p| p.legacy_runs.iter().filter_map(|(id, e)| self.run(id, *e, None)).collect()).collect();
+        let mut io = DiskReader { folder: self };
+        t.conversations
+            .iter()
+            .filter_map(|c| {
+                let ix = index_file(&self.path_of(c.entry)).map_err(|e| eprintln!("warning: {e}")).ok()?;
+                let runs = c.runs.iter().filter_map(|r| self.run(&r.agent_id, r.jsonl, r.meta)).collect();
+                let head = self.head(c.entry);
+                let parts = crate::folder::Parts { ix: &ix, head: &head, runs, legacy: &legacy[c.project as usize], idle_gap_secs };
+                Some(crate::folder::summarize(t, c, parts, &mut io))
+            })
+            .collect()
+    }
+}
+
+struct DiskReader<'a> {
+    folder: &'a Folder,
+}
+
+impl crate::folder::ReadAt for DiskReader<'_> {
+    fn read_at(&mut self, entry: u32, start: u64, end: u64) -> Option<Vec<u8>> {
+        use std::io::{Seek, SeekFrom};
+        let mut f = File::open(self.folder.path_of(entry)).ok()?;
+        f.seek(SeekFrom::Start(start)).ok()?;
+        let mut buf = vec![0u8; end.saturating_sub(start) as usize];
+        f.read_exact(&mut buf).ok()?;
+        Some(buf)
+    }
+
+    fn read_all(&mut self, entry: u32) -> Option<Vec<u8>> {
+        std::fs::read(self.folder.path_of(entry)).ok()
     }
 }

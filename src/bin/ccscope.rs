@@ -16,13 +16,22 @@ mod cli {
     use ccscope::model::{subagents, Stats, DEFAULT_IDLE_GAP_SECS};
 
     const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
+       ccscope sessions DIR [--idle-gap-secs N]
 
-  stats   print the contract-v1 facts of one transcript as JSON
-          (subagent runs in <FILE stem>/subagents/ are linked too)";
+  stats     print the contract-v1 facts of one transcript as JSON
+            (subagent runs in <FILE stem>/subagents/ are linked too)
+  sessions  print one JSON object per conversation under DIR (sessions
+            contract v1), sorted by path";
+
+    enum Command {
+        Stats,
+        Sessions,
+    }
 
     pub fn run(args: Vec<String>) -> i32 {
         match parse(&args) {
-            Ok((file, idle_gap_secs)) => stats(Path::new(&file), idle_gap_secs),
+            Ok((Command::Stats, path, idle_gap_secs)) => stats(Path::new(&path), idle_gap_secs),
+            Ok((Command::Sessions, dir, idle_gap_secs)) => sessions(Path::new(&dir), idle_gap_secs),
             Err(msg) => {
                 eprintln!("ccscope: {msg}\n\n{USAGE}");
                 2
@@ -30,14 +39,15 @@ mod cli {
         }
     }
 
-    fn parse(args: &[String]) -> Result<(String, u64), String> {
+    fn parse(args: &[String]) -> Result<(Command, String, u64), String> {
         let mut it = args.iter();
-        match it.next().map(String::as_str) {
-            Some("stats") => {}
+        let (command, what) = match it.next().map(String::as_str) {
+            Some("stats") => (Command::Stats, "FILE"),
+            Some("sessions") => (Command::Sessions, "DIR"),
             Some("-h" | "--help") | None => return Err("a command is needed".into()),
             Some(other) => return Err(format!("unknown command {other:?}")),
-        }
-        let mut file = None;
+        };
+        let mut path = None;
         let mut idle = DEFAULT_IDLE_GAP_SECS;
         while let Some(a) = it.next() {
             match a.as_str() {
@@ -46,11 +56,18 @@ mod cli {
                     idle = v.parse().map_err(|_| format!("--idle-gap-secs: {v:?} is not a whole number of seconds"))?;
                 }
                 s if s.starts_with("--") => return Err(format!("unknown option {s:?}")),
-                s if file.is_none() => file = Some(s.to_string()),
-                s => return Err(format!("one FILE only (got another: {s:?})")),
+                s if path.is_none() => path = Some(s.to_string()),
+                s => return Err(format!("one {what} only (got another: {s:?})")),
             }
         }
-        Ok((file.ok_or("stats needs a FILE")?, idle))
+        Ok((command, path.ok_or(format!("a {what} is needed"))?, idle))
+    }
+
+    /// Writes `text` and a newline to stdout; a closed pipe (`| head`) is not
+    /// an error worth a panic.
+    fn out(text: &str) -> bool {
+        use std::io::Write;
+        writeln!(std::io::stdout().lock(), "{text}").is_ok()
     }
 
     fn stats(path: &Path, idle_gap_secs: u64) -> i32 {
@@ -66,9 +83,26 @@ mod cli {
         }
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
-        // A closed pipe (`| head`) is not an error worth a panic.
-        use std::io::Write;
-        let _ = writeln!(std::io::stdout().lock(), "{}", s.to_json());
+        out(&s.to_json());
+        0
+    }
+
+    fn sessions(dir: &Path, idle_gap_secs: u64) -> i32 {
+        if !dir.is_dir() {
+            eprintln!("ccscope: {}: not a directory", dir.display());
+            return 1;
+        }
+        let folder = disk::Folder::open(dir);
+        for f in folder.summaries(idle_gap_secs) {
+            match serde_json::to_string(&f.line) {
+                Ok(line) if out(&line) => {}
+                Ok(_) => return 0,
+                Err(e) => {
+                    eprintln!("ccscope: {}: {e}", f.line.path);
+                    return 1;
+                }
+            }
+        }
         0
     }
 }

@@ -32,6 +32,8 @@ pub struct Body {
     pub custom_title: Lenient<String>,
     pub ai_title: Lenient<String>,
     pub summary: Lenient<String>,
+    /// The working directory the record was written in.
+    pub cwd: Lenient<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::conversation::{is_failed, is_system_error, tool_calls, turns, CallState};
 use super::subagents::SubagentLink;
@@ -16,7 +16,7 @@ pub const DEFAULT_IDLE_GAP_SECS: u64 = 900;
 
 /// Contract v1. Field names and meanings are fixed: see the issue text and
 /// `../shared/fixtures/expected/`. Serialised in key order.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     pub active_seconds: f64,
     pub api_errors: u64,

@@ -8,7 +8,7 @@
 //! timestamp of the run. Several overlapping windows (parallel delegations)
 //! or none: decline, never guess.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::conversation::tool_calls;
 use crate::index::Index;
@@ -23,7 +23,7 @@ pub struct SubagentRun {
     pub span_ms: Option<(i64, i64)>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Link {
     Meta,
@@ -32,15 +32,42 @@ pub enum Link {
     None,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Contract v1's `subagents` entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubagentLink {
     pub agent_id: String,
     pub link: Link,
     pub tool_use_id: Option<String>,
 }
 
+/// Why a run was not linked (`Link::None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decline {
+    /// No meta, no result names it, and it has no timestamps to place it.
+    NoTimestamps,
+    /// No Agent/Task call with a result was running the whole time it ran.
+    NoCallRunning,
+    /// Several calls were running the whole time it ran: parallel delegations.
+    Overlap { calls: u32 },
+}
+
+impl Decline {
+    pub fn describe(self) -> String {
+        match self {
+            Decline::NoTimestamps => "it has no timestamps, no meta file names its call, and no result names it".into(),
+            Decline::NoCallRunning => "no Agent call was running while it ran".into(),
+            Decline::Overlap { calls } => format!("{calls} Agent calls overlap in time"),
+        }
+    }
+}
+
 /// Links every run, sorted by agent id.
 pub fn link(ix: &Index, runs: &[SubagentRun]) -> Vec<SubagentLink> {
+    link_explained(ix, runs).into_iter().map(|(l, _)| l).collect()
+}
+
+/// [`link`], with the reason for each run it declined to link.
+pub fn link_explained(ix: &Index, runs: &[SubagentRun]) -> Vec<(SubagentLink, Option<Decline>)> {
     // Windows of Agent/Task calls: (tool_use_id, call ms, result ms).
     let windows: Vec<_> = tool_calls(ix)
         .into_iter()
@@ -54,37 +81,30 @@ pub fn link(ix: &Index, runs: &[SubagentRun]) -> Vec<SubagentLink> {
             Some((tu.id, call_ms, ix.rows[result_row as usize].timestamp_ms?))
         })
         .collect();
-    let mut out: Vec<SubagentLink> = runs
+    let linked = |run: &SubagentRun, link, id: Option<String>| (SubagentLink { agent_id: run.agent_id.clone(), link, tool_use_id: id }, None);
+    let declined = |run: &SubagentRun, why| (SubagentLink { agent_id: run.agent_id.clone(), link: Link::None, tool_use_id: None }, Some(why));
+    let mut out: Vec<_> = runs
         .iter()
         .map(|run| {
             if let Some(id) = &run.meta_tool_use_id {
-                return SubagentLink { agent_id: run.agent_id.clone(), link: Link::Meta, tool_use_id: Some(id.clone()) };
+                return linked(run, Link::Meta, Some(id.clone()));
             }
             let by_result = ix.strings.get(&run.agent_id).and_then(|agent| {
                 ix.tool_results.iter().find(|tr| ix.rows[tr.row as usize].result_agent_id == agent)
             });
             if let Some(tr) = by_result {
-                return SubagentLink {
-                    agent_id: run.agent_id.clone(),
-                    link: Link::Result,
-                    tool_use_id: Some(ix.str(tr.tool_use_id).to_string()),
-                };
+                return linked(run, Link::Result, Some(ix.str(tr.tool_use_id).to_string()));
             }
-            let mut fits = run
-                .span_ms
-                .into_iter()
-                .flat_map(|(lo, hi)| windows.iter().filter(move |w| w.1 <= lo && hi <= w.2));
-            match (fits.next(), fits.next()) {
-                (Some(w), None) => SubagentLink {
-                    agent_id: run.agent_id.clone(),
-                    link: Link::Clock,
-                    tool_use_id: Some(ix.str(w.0).to_string()),
-                },
-                _ => SubagentLink { agent_id: run.agent_id.clone(), link: Link::None, tool_use_id: None },
+            let Some((lo, hi)) = run.span_ms else { return declined(run, Decline::NoTimestamps) };
+            let fits: Vec<_> = windows.iter().filter(|w| w.1 <= lo && hi <= w.2).collect();
+            match fits.as_slice() {
+                [w] => linked(run, Link::Clock, Some(ix.str(w.0).to_string())),
+                [] => declined(run, Decline::NoCallRunning),
+                many => declined(run, Decline::Overlap { calls: many.len() as u32 }),
             }
         })
         .collect();
-    out.sort_by(|a, b| a.agent_id.cmp(&b.agent_id));
+    out.sort_by(|a, b| a.0.agent_id.cmp(&b.0.agent_id));
     out
 }
 

@@ -1,0 +1,10 @@
+//! A whole picked folder (`~/.claude/projects`, one project, or files
+//! picked together): which files are conversations and what lies beside
+//! them ([`tree`]), and each conversation summed up ([`summary`]) for the
+//! session browser and `ccscope sessions`.
+
+pub mod summary;
+pub mod tree;
+
+pub use summary::{summarize, Linked, Meta, Parts, ReadAt, Run, SessionFacts, SessionLine};
+pub use tree::{Conversation, Entry, Project, RunFiles, Tree};

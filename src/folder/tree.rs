@@ -1,0 +1,308 @@
+//! A picked folder, from file names and sizes only (nothing is read):
+//! which files are conversations, and what lies beside each one.
+//!
+//! ```text
+//!   <project>/<stem>.jsonl                              a conversation (keyed by this path)
+//!   <project>/<stem>.desktop-released.json              it was deleted in the desktop app
+//!   <project>/<stem>/subagents/**/agent-<id>.jsonl      its subagent runs (workflows/<runId>/ too)
+//!   <project>/<stem>/subagents/**/agent-<id>.meta.json  each run's link to its call
+//!   <project>/<stem>/tool-results/<tool_use_id>.txt     outputs too large to inline
+//!   <project>/agent-<id>.jsonl                          a legacy (2.0.x) subagent run
+//!   <project>/memory/*                                  what the agent keeps about its user
+//! ```
+//!
+//! Paths are `/`-separated and relative to the picked folder. Anything else
+//! is skipped and counted (a picked home directory holds thousands of such
+//! files). A project is the directory holding a conversation; files picked
+//! one by one have none (`project` is "").
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One file of the pick, as the browser or the disk lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub path: String,
+    pub size_bytes: u64,
+    /// Last modified, when known.
+    pub modified_ms: Option<i64>,
+}
+
+/// A subagent run's files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunFiles {
+    pub agent_id: String,
+    /// Index into [`Tree::entries`] of `agent-<id>.jsonl`.
+    pub jsonl: u32,
+    /// Of `agent-<id>.meta.json`, beside it.
+    pub meta: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conversation {
+    /// Its path: the key of a conversation (never its `sessionId`).
+    pub path: String,
+    /// Index into [`Tree::projects`].
+    pub project: u32,
+    pub entry: u32,
+    /// `<stem>.desktop-released.json`, when there is one.
+    pub released: Option<u32>,
+    /// Sorted by agent id.
+    pub runs: Vec<RunFiles>,
+    /// `(tool_use_id, entry)`, sorted by id.
+    pub tool_results: Vec<(String, u32)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Project {
+    /// The directory's path ("" for files picked one by one).
+    pub path: String,
+    /// Its name: the working directory with `/` made `-`.
+    pub name: String,
+    /// Indices into [`Tree::conversations`].
+    pub conversations: Vec<u32>,
+    /// Files in `memory/`, by entry, sorted by path.
+    pub memory: Vec<u32>,
+    /// Legacy root-level `agent-<id>.jsonl` files: (agent id, entry).
+    pub legacy_runs: Vec<(String, u32)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tree {
+    pub entries: Vec<Entry>,
+    /// Sorted by path.
+    pub projects: Vec<Project>,
+    /// Sorted by path.
+    pub conversations: Vec<Conversation>,
+    /// Entries that are none of the above.
+    pub skipped: u32,
+}
+
+/// `agent-<id>.jsonl` → `<id>`.
+pub fn agent_id(name: &str) -> Option<&str> {
+    name.strip_prefix("agent-")?.strip_suffix(".jsonl").filter(|id| !id.is_empty())
+}
+
+/// What one entry is, by its path alone.
+#[derive(Debug, PartialEq, Eq)]
+enum Role<'a> {
+    Conversation { dir: &'a str },
+    Released { conversation: String },
+    Run { conversation: String, agent_id: &'a str },
+    Meta { conversation: String, agent_id: &'a str },
+    ToolResult { conversation: String, id: &'a str },
+    Legacy { dir: &'a str, agent_id: &'a str },
+    Memory { dir: &'a str },
+    Other,
+}
+
+fn split_last(path: &str) -> (&str, &str) {
+    path.rsplit_once('/').unwrap_or(("", path))
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+fn role(path: &str) -> Role<'_> {
+    let (dir, name) = split_last(path);
+    // Inside a conversation's `subagents/` (at any depth below it).
+    if let Some(at) = path.find("/subagents/").or_else(|| path.starts_with("subagents/").then_some(0)) {
+        let conversation = format!("{}.jsonl", &path[..at]);
+        if at == 0 {
+            return Role::Other;
+        }
+        if let Some(id) = agent_id(name) {
+            return Role::Run { conversation, agent_id: id };
+        }
+        if let Some(id) = name.strip_prefix("agent-").and_then(|n| n.strip_suffix(".meta.json")).filter(|i| !i.is_empty()) {
+            return Role::Meta { conversation, agent_id: id };
+        }
+        return Role::Other;
+    }
+    let (parent, last_dir) = split_last(dir);
+    if last_dir == "tool-results" && !dir.is_empty() {
+        if let Some(id) = name.strip_suffix(".txt") {
+            return Role::ToolResult { conversation: format!("{dir_of}.jsonl", dir_of = dir.strip_suffix("/tool-results").unwrap_or(parent)), id };
+        }
+    }
+    if last_dir == "memory" && !dir.is_empty() {
+        return Role::Memory { dir: parent };
+    }
+    if let Some(stem) = name.strip_suffix(".desktop-released.json") {
+        return Role::Released { conversation: join(dir, &format!("{stem}.jsonl")) };
+    }
+    if let Some(id) = agent_id(name) {
+        return Role::Legacy { dir, agent_id: id };
+    }
+    if name.ends_with(".jsonl") {
+        return Role::Conversation { dir };
+    }
+    Role::Other
+}
+
+impl Tree {
+    /// Sorts out `entries` (in any order; their order is kept as their numbers).
+    pub fn build(entries: Vec<Entry>) -> Tree {
+        let mut projects: BTreeMap<&str, Project> = BTreeMap::new();
+        let mut conversations: BTreeMap<String, Conversation> = BTreeMap::new();
+        let mut later = Vec::new();
+        let mut skipped = 0;
+        for (k, e) in entries.iter().enumerate() {
+            match role(&e.path) {
+                Role::Conversation { dir } => {
+                    projects.entry(dir).or_insert_with(|| new_project(dir));
+                    conversations.insert(e.path.clone(), Conversation { path: e.path.clone(), entry: k as u32, ..Conversation::default() });
+                }
+                Role::Legacy { dir, agent_id } => {
+                    projects.entry(dir).or_insert_with(|| new_project(dir)).legacy_runs.push((agent_id.to_string(), k as u32));
+                }
+                Role::Memory { dir } => projects.entry(dir).or_insert_with(|| new_project(dir)).memory.push(k as u32),
+                Role::Other => skipped += 1,
+                _ => later.push(k),
+            }
+        }
+        // Sidecars, once their conversations are known.
+        let mut metas: Vec<(String, String, u32)> = Vec::new();
+        for k in later {
+            let attached = match role(&entries[k].path) {
+                Role::Released { conversation } => conversations.get_mut(&conversation).map(|c| c.released = Some(k as u32)).is_some(),
+                Role::Run { conversation, agent_id } => conversations
+                    .get_mut(&conversation)
+                    .map(|c| c.runs.push(RunFiles { agent_id: agent_id.to_string(), jsonl: k as u32, meta: None }))
+                    .is_some(),
+                Role::Meta { conversation, agent_id } => {
+                    metas.push((conversation, agent_id.to_string(), k as u32));
+                    true
+                }
+                Role::ToolResult { conversation, id } => {
+                    conversations.get_mut(&conversation).map(|c| c.tool_results.push((id.to_string(), k as u32))).is_some()
+                }
+                _ => false,
+            };
+            skipped += u32::from(!attached);
+        }
+        for (conversation, agent_id, k) in metas {
+            // The meta beside its run (same directory); a lone meta is skipped.
+            let (dir, _) = split_last(&entries[k as usize].path);
+            let run = conversations.get_mut(&conversation).and_then(|c| {
+                c.runs.iter_mut().find(|r| r.agent_id == agent_id && split_last(&entries[r.jsonl as usize].path).0 == dir)
+            });
+            match run {
+                Some(r) => r.meta = Some(k),
+                None => skipped += 1,
+            }
+        }
+        let mut projects: Vec<Project> = projects.into_values().collect();
+        let mut conversations: Vec<Conversation> = conversations.into_values().collect();
+        for p in &mut projects {
+            p.memory.sort_by(|a, b| entries[*a as usize].path.cmp(&entries[*b as usize].path));
+            p.legacy_runs.sort();
+        }
+        for (k, c) in conversations.iter_mut().enumerate() {
+            let dir = split_last(&c.path).0;
+            let p = projects.binary_search_by(|p| p.path.as_str().cmp(dir)).unwrap_or_default();
+            c.project = p as u32;
+            projects[p].conversations.push(k as u32);
+            c.runs.sort_by(|a, b| a.agent_id.cmp(&b.agent_id).then(a.jsonl.cmp(&b.jsonl)));
+            c.tool_results.sort();
+        }
+        Tree { entries, projects, conversations, skipped }
+    }
+
+    pub fn entry(&self, k: u32) -> &Entry {
+        &self.entries[k as usize]
+    }
+
+    /// The conversation at `path`.
+    pub fn find(&self, path: &str) -> Option<u32> {
+        self.conversations.binary_search_by(|c| c.path.as_str().cmp(path)).ok().map(|k| k as u32)
+    }
+
+    /// The file holding `tool_use_id`'s full output, if it was picked.
+    pub fn tool_result(&self, conversation: u32, tool_use_id: &str) -> Option<u32> {
+        let c = &self.conversations[conversation as usize];
+        c.tool_results.binary_search_by(|(id, _)| id.as_str().cmp(tool_use_id)).ok().map(|k| c.tool_results[k].1)
+    }
+}
+
+fn new_project(dir: &str) -> Project {
+    Project { path: dir.to_string(), name: split_last(dir).1.to_string(), ..Project::default() }
+}
+
+/// A project directory's name read back as the working directory it
+/// encodes (`-Users-you-code-app` → `/Users/you/code/app`). Ambiguous:
+/// a dash in a real path reads as a `/` (prefer a record's `cwd`).
+pub fn decode_project_name(name: &str) -> String {
+    if name.starts_with('-') {
+        name.replace('-', "/")
+    } else {
+        name.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(paths: &[&str]) -> Tree {
+        Tree::build(paths.iter().map(|p| Entry { path: p.to_string(), size_bytes: 1, modified_ms: None }).collect())
+    }
+
+    #[test]
+    fn a_projects_folder_sorts_out() {
+        let t = tree(&[
+            "-Users-a-app/s2.jsonl",
+            "-Users-a-app/s1.jsonl",
+            "-Users-a-app/s1.desktop-released.json",
+            "-Users-a-app/s1/subagents/agent-b.jsonl",
+            "-Users-a-app/s1/subagents/agent-b.meta.json",
+            "-Users-a-app/s1/subagents/workflows/run7/agent-a.jsonl",
+            "-Users-a-app/s1/subagents/workflows/run7/agent-a.meta.json",
+            "-Users-a-app/s1/tool-results/toolu_2.txt",
+            "-Users-a-app/s1/tool-results/toolu_1.txt",
+            "-Users-a-app/agent-old1.jsonl",
+            "-Users-a-app/memory/MEMORY.md",
+            "-Users-a-app/s3/subagents/agent-x.jsonl",
+            "-Users-a-app/notes.txt",
+            "other/p.jsonl",
+        ]);
+        assert_eq!(t.projects.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["-Users-a-app", "other"]);
+        assert_eq!(t.conversations.iter().map(|c| c.path.as_str()).collect::<Vec<_>>(), ["-Users-a-app/s1.jsonl", "-Users-a-app/s2.jsonl", "other/p.jsonl"]);
+        let s1 = &t.conversations[0];
+        assert_eq!(s1.released, Some(2));
+        assert_eq!(s1.runs, vec![RunFiles { agent_id: "a".into(), jsonl: 5, meta: Some(6) }, RunFiles { agent_id: "b".into(), jsonl: 3, meta: Some(4) }]);
+        assert_eq!(s1.tool_results, vec![("toolu_1".into(), 8), ("toolu_2".into(), 7)]);
+        assert_eq!(t.tool_result(0, "toolu_2"), Some(7));
+        let p = &t.projects[0];
+        assert_eq!((p.name.as_str(), p.conversations.clone(), p.memory.clone()), ("-Users-a-app", vec![0, 1], vec![10]));
+        assert_eq!(p.legacy_runs, vec![("old1".to_string(), 9)]);
+        // notes.txt, and the run of s3 (no s3.jsonl was picked).
+        assert_eq!(t.skipped, 2);
+        assert_eq!(t.find("other/p.jsonl"), Some(2));
+        assert_eq!(decode_project_name(&p.name), "/Users/a/app");
+    }
+
+    #[test]
+    fn files_picked_one_by_one_have_no_project_dir() {
+        let t = tree(&["a.jsonl", "agent-1.jsonl", "b.json"]);
+        assert_eq!(t.conversations.len(), 1);
+        assert_eq!(t.projects[0].path, "");
+        assert_eq!(t.projects[0].legacy_runs.len(), 1);
+        assert_eq!(t.skipped, 1);
+    }
+
+    #[test]
+    fn odd_names_are_kept_as_they_are() {
+        let t = tree(&["proj dir/é 😀 chat.jsonl", "proj dir/é 😀 chat/tool-results/x y.txt", &format!("p/{}.jsonl", "n".repeat(300))]);
+        assert_eq!(t.conversations.len(), 2);
+        let c = t.find("proj dir/é 😀 chat.jsonl").unwrap();
+        assert_eq!(t.tool_result(c, "x y"), Some(1));
+        assert_eq!(t.skipped, 0);
+    }
+}
