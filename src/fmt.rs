@@ -85,6 +85,28 @@ pub fn utc_ms(ms: i64) -> String {
     format!("{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC", tod / 3600, (tod / 60) % 60, tod % 60)
 }
 
+/// `"2026-09-01"` (a date input's value) → its midnight UTC in ms since the epoch.
+pub fn parse_date_ms(s: &str) -> Option<i64> {
+    let mut it = s.trim().splitn(3, '-');
+    let (y, m, d): (i64, i64, i64) = (it.next()?.parse().ok()?, it.next()?.parse().ok()?, it.next()?.parse().ok()?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Days from civil (Howard Hinnant's algorithm), the inverse of `utc_ms`.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some((era * 146_097 + doe - 719_468) * 86_400_000)
+}
+
+/// A day and minute for a list: `"2026-09-01 09:00"` (UTC).
+pub fn utc_minute(ms: i64) -> String {
+    utc_ms(ms).get(..16).unwrap_or("").to_string()
+}
+
 /// Tokens the way people say them: `"950"`, `"12.3k"`, `"1.2M"`.
 pub fn tokens(n: u64) -> String {
     match n {
@@ -119,6 +141,12 @@ mod tests {
         assert_eq!(utc_ms(1_788_253_202_000), "2026-09-01 09:00:02 UTC");
         assert_eq!(utc_ms(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(utc_ms(951_782_400_000), "2000-02-29 00:00:00 UTC");
+        assert_eq!(parse_date_ms("2026-09-01"), Some(1_788_220_800_000));
+        assert_eq!(parse_date_ms("2000-02-29").map(utc_ms).as_deref(), Some("2000-02-29 00:00:00 UTC"));
+        assert_eq!(parse_date_ms("1970-01-01"), Some(0));
+        assert_eq!(parse_date_ms("2026-13-01"), None);
+        assert_eq!(parse_date_ms(""), None);
+        assert_eq!(utc_minute(1_788_253_202_000), "2026-09-01 09:00");
         assert_eq!(tokens(12_345), "12.3k");
         assert_eq!(tokens(1_200_000), "1.2M");
     }

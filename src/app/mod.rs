@@ -1,22 +1,28 @@
 //! The Yew viewer (wasm only): thin glue over `ui`. [`App`] holds the one
 //! app state (`ui::state::State`, where its actions are handled), the
-//! picked files and the reading worker; opening a pick is [`open`]; the
-//! conversation view is [`view`].
+//! picked files and the reading worker; opening a pick is [`open`], a
+//! folder's background work [`folder::tasks`]; what is on screen for each
+//! route is [`routes`].
 //!
 //! ```text
-//!   mod (App) ──► picker, progress, view::Viewer ──► view::{header, toolbar, vlist, item, …}
-//!      │                                                  │
-//!      └──► open ──► worker::client ⇄ worker::serve       └──► bodies, search ──► blob
-//!                 └──► blob, task                  ctx, shared, files: data only, no HTML
+//!   mod (App) ──► picker, routes ──► view::Viewer ──► view::{header, toolbar, vlist, item, runs, …}
+//!      │                       └──► folder::SessionBrowser ──► folder::{table, projects, search}
+//!      ├──► open, folder::tasks ──► worker::client ⇄ worker::serve ──► worker::jobs
+//!      └──► pick, address            bodies, search ──► blob, task
+//!   ctx, shared, files: data only, no HTML; nothing below imports back up.
 //! ```
 
+mod address;
 mod blob;
 mod bodies;
 mod ctx;
 mod files;
+mod folder;
 mod open;
+mod pick;
 mod picker;
 mod progress;
+mod routes;
 mod search;
 mod shared;
 mod task;
@@ -26,6 +32,7 @@ mod worker;
 
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use yew::prelude::*;
 
 pub use blob::{blob_of, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
@@ -33,9 +40,12 @@ pub use open::Source;
 pub use task::yield_to_page;
 
 use files::Files;
-use shared::Shared;
+use folder::OpenAt;
+use pick::Picked;
 use task::Cancel;
-use crate::ui::state::{Action, Phase, State};
+use crate::folder::Tree;
+use crate::ui::folder::Folder;
+use crate::ui::state::{Action, Route, State};
 
 impl Reducible for State {
     type Action = Action;
@@ -54,51 +64,120 @@ pub fn start() {
     }
 }
 
+/// What the app's callbacks share: the state's dispatcher, the files, the
+/// worker, and the cancel flags of the work under way.
+#[derive(Clone)]
+pub(crate) struct Hub {
+    send: Callback<Action>,
+    files: Files,
+    client: worker::Client,
+    /// The read of the file on screen.
+    reading: Rc<std::cell::RefCell<Cancel>>,
+    /// The folder's survey and search.
+    survey: Rc<std::cell::RefCell<Cancel>>,
+    search: Rc<std::cell::RefCell<Cancel>>,
+}
+
+impl PartialEq for Hub {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.reading, &other.reading)
+    }
+}
+
+/// Cancels what `slot` holds and puts a fresh flag there.
+fn renew(slot: &std::cell::RefCell<Cancel>) -> Cancel {
+    let fresh = Cancel::default();
+    std::mem::replace(&mut *slot.borrow_mut(), fresh.clone()).cancel();
+    fresh
+}
+
+impl Hub {
+    fn open(&self, source: Source) {
+        let o = open::Opening { cancel: renew(&self.reading), send: self.send.clone(), client: self.client.clone(), files: self.files.clone() };
+        yew::platform::spawn_local(o.run(source));
+    }
+
+    /// A folder (or several files) was picked: list it at once, then sum
+    /// its conversations up in the worker.
+    fn open_folder(&self, picked: Vec<Picked>, name: String) {
+        renew(&self.reading);
+        renew(&self.search);
+        let survey = renew(&self.survey);
+        let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add(p.file.into()))).unzip();
+        let folder = Rc::new(Folder::new(&name, Tree::build(entries), files));
+        self.send.emit(Action::FolderPicked(folder.clone()));
+        address::push("/");
+        yew::platform::spawn_local(folder::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
+    }
+
+    fn search_folder(&self, folder: Rc<Folder>, query: String, scope: crate::ui::folder::Scope) {
+        let cancel = renew(&self.search);
+        if query.is_empty() {
+            return self.send.emit(Action::FolderSearchClear);
+        }
+        yew::platform::spawn_local(folder::tasks::search(folder, self.files.clone(), self.client.clone(), query.into(), scope, self.send.clone(), cancel));
+    }
+
+    /// Opens a conversation of the folder (or one of its runs) at a line.
+    fn open_at(&self, folder: &Folder, at: &OpenAt, push: bool) {
+        let conv = &folder.tree.conversations[at.conv as usize];
+        let entry = match &at.run {
+            Some(agent) => conv.runs.iter().find(|r| *r.agent_id == **agent).map(|r| r.jsonl),
+            None => Some(conv.entry),
+        };
+        let Some((entry, file)) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?))) else { return };
+        let path = &folder.tree.entry(entry).path;
+        let hash = match at.line {
+            Some(l) => format!("{}L{l}", address::prefix(path)),
+            None => address::prefix(path).trim_end_matches(':').to_string(),
+        };
+        if push {
+            address::push(&hash);
+        } else {
+            address::replace(&hash);
+        }
+        self.send.emit(Action::Navigate(Route::Conversation { conv: at.conv, run: at.run.clone() }));
+        let name = path.rsplit('/').next().unwrap_or(path).into();
+        self.open(Source::Known { file, name });
+    }
+
+    /// Follows the address: `#/` the list, `#/<path>[:L<n>]` a conversation.
+    fn follow(&self, folder: &Folder, route: &Route) {
+        let Some((path, line)) = address::parse(&address::current()) else { return };
+        if path.is_empty() {
+            return self.send.emit(Action::Navigate(Route::Folder));
+        }
+        let Some(entry) = folder.tree.entries.iter().position(|e| e.path == path) else { return };
+        let Some((conv, run)) = folder.owner_of(entry as u32) else { return };
+        let run: Option<Rc<str>> = run.map(Rc::from);
+        if *route != (Route::Conversation { conv, run: run.clone() }) {
+            self.open_at(folder, &OpenAt { conv, run, line, highlight: None }, false);
+        }
+    }
+}
+
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
-    let files = use_memo((), |_| Files::default());
-    let client = use_memo((), |_| worker::Client::start());
-    // The read under way: a newer pick cancels it.
-    let reading = use_mut_ref(Cancel::default);
+    let hub = use_memo((), {
+        let send = state.dispatcher().to_callback();
+        move |_| Hub { send, files: Files::default(), client: worker::Client::start(), reading: Rc::default(), survey: Rc::default(), search: Rc::default() }
+    });
+    let highlight = use_state(|| None::<Rc<str>>);
+    // Back and forward between the list and a conversation.
+    {
+        let (hub, folder, route) = ((*hub).clone(), state.folder.clone(), state.route.clone());
+        use_effect_with((folder.clone().map(shared::Shared), route.clone()), move |_| {
+            let listener = folder.zip(web_sys::window()).map(|(f, w)| EventListener::new(&w, "popstate", move |_| hub.follow(&f, &route)));
+            move || drop(listener)
+        });
+    }
+    let callbacks = routes::Callbacks::new(&hub, &state, &highlight);
     let dragging = use_state(|| false);
-
-    let open = {
-        let (dispatch, files, client) = (state.dispatcher(), (*files).clone(), (*client).clone());
-        Callback::from(move |source: Source| {
-            let cancel = Cancel::default();
-            std::mem::replace(&mut *reading.borrow_mut(), cancel.clone()).cancel();
-            let o = open::Opening { cancel, send: dispatch.to_callback(), client: client.clone(), files: files.clone() };
-            yew::platform::spawn_local(o.run(source));
-        })
-    };
-    let on_drop = {
-        let (dragging, open) = (dragging.clone(), open.clone());
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            dragging.set(false);
-            if let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|fs| fs.get(0)) {
-                open.emit(Source::File(file));
-            }
-        })
-    };
-    let ondragover = {
-        let dragging = dragging.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            if !*dragging {
-                dragging.set(true);
-            }
-        })
-    };
-    let ondragleave = {
-        let dragging = dragging.clone();
-        // Only when the pointer leaves the window, not a child element.
-        Callback::from(move |e: DragEvent| if e.related_target().is_none() { dragging.set(false) })
-    };
-    let viewing = state.shown().is_some();
+    let viewing = state.shown().is_some() || state.route == Route::Folder;
     html! {
-        <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))} {ondragover} {ondragleave} ondrop={on_drop}>
+        <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))}
+            ondragover={routes::drag_over(&dragging)} ondragleave={routes::drag_leave(&dragging)} ondrop={routes::drop(&dragging, &callbacks)}>
             <header class="top">
                 <span class="logo" aria-hidden="true">{ "◎" }</span>
                 <span class="brand">{ "ccscope" }</span>
@@ -108,53 +187,15 @@ pub fn app() -> Html {
                 <theme::ThemeToggle />
             </header>
             <main>
-                <picker::Picker on_open={open} busy={state.reading()} compact={!matches!(state.phase, Phase::Empty)} />
-                { notice(&state) }
-                { body(&state, &files) }
+                <picker::Picker on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
+                    compact={!matches!((&state.phase, &state.route), (crate::ui::state::Phase::Empty, Route::Home))} />
+                { routes::notice(&state) }
+                { routes::body(&state, &hub.files, &callbacks, (*highlight).clone()) }
             </main>
             <footer class="bottom">
                 { "Private by design: files are read on this device and never uploaded. No network requests after the page has loaded." }
             </footer>
-            <div class="drop-overlay" aria-hidden="true"><div>{ "Drop the transcript to open it" }</div></div>
+            <div class="drop-overlay" aria-hidden="true"><div>{ "Drop transcripts or a folder to open them" }</div></div>
         </div>
     }
-}
-
-fn notice(state: &UseReducerHandle<State>) -> Html {
-    let Some(text) = &state.notice else { return html! {} };
-    let dismiss = state.dispatcher().to_callback().reform(|_: MouseEvent| Action::DismissNotice);
-    html! {
-        <section class="notice warn" role="status" data-testid="notice">
-            <p>{ text.to_string() }</p>
-            <button class="link-button" onclick={dismiss}>{ "Dismiss" }</button>
-        </section>
-    }
-}
-
-/// The progress bar, the viewer (kept mounted from preview to whole file:
-/// it is keyed by the open's number) and what else an open ended with.
-fn body(state: &State, files: &Files) -> Html {
-    let progress = match &state.phase {
-        Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
-            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
-        },
-        _ => html! {},
-    };
-    let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
-        Some((doc, blob)) => html! {
-            <view::Viewer key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} />
-        },
-        None => html! {},
-    };
-    let other = match &state.phase {
-        Phase::Done(doc) if !doc.is_transcript() => html! { <view::Summary doc={Shared(doc.clone())} /> },
-        Phase::Failed { name, message } => html! {
-            <section class="notice error" role="alert" data-testid="error">
-                <h2>{ format!("Could not open {name}") }</h2>
-                <p>{ message.to_string() }</p>
-            </section>
-        },
-        _ => html! {},
-    };
-    html! { <>{ progress }{ viewer }{ other }</> }
 }

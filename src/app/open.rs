@@ -34,6 +34,8 @@ pub const SAMPLE_NAME: &str = "sample.jsonl";
 pub enum Source {
     File(web_sys::File),
     Sample,
+    /// A file of a picked folder, already in the app's file table.
+    Known { file: FileId, name: Rc<str> },
 }
 
 /// What the person is told when the browser could not read the file.
@@ -75,9 +77,13 @@ impl Opening {
     /// Reads `source` to the end, sending progress as it goes.
     pub async fn run(self, source: Source) {
         mark("open");
-        let (name, blob): (Rc<str>, Result<Blob, ReadError>) = match source {
-            Source::File(f) => (f.name().into(), Ok(f.into())),
-            Source::Sample => (SAMPLE_NAME.into(), blob_of(SAMPLE)),
+        let (name, blob, known): (Rc<str>, Result<Blob, ReadError>, Option<FileId>) = match source {
+            Source::File(f) => (f.name().into(), Ok(f.into()), None),
+            Source::Sample => (SAMPLE_NAME.into(), blob_of(SAMPLE), None),
+            Source::Known { file, name } => {
+                let blob = self.files.get(file).ok_or_else(|| ReadError("it is no longer in the page's list of files".into()));
+                (name, blob, Some(file))
+            }
         };
         let blob = match blob {
             Ok(b) => b,
@@ -87,7 +93,7 @@ impl Opening {
             }
         };
         let size_bytes = blob.size() as u64;
-        let file = self.files.add(blob.clone());
+        let file = known.unwrap_or_else(|| self.files.add(blob.clone()));
         self.send(Action::Start { name: name.clone(), size_bytes });
         let pick = Pick { o: &self, file, name, blob, size_bytes };
         let read = if size_bytes > FIRST_CHUNK_BYTES {
@@ -175,6 +181,8 @@ impl Pick<'_> {
                     });
                 }
                 Reply::Failed(why) => return Ok(Err(Stop::Failed(read_failed(&ReadError(why))))),
+                // Not answers to a read.
+                Reply::Summary { .. } | Reply::SummaryFailed { .. } | Reply::Hits { .. } | Reply::Done => {}
             }
         }
     }

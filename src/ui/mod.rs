@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod doc;
+pub mod folder;
 pub mod ranges;
 pub mod search;
 pub mod state;

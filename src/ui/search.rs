@@ -195,6 +195,22 @@ impl Matcher {
     }
 }
 
+/// A match as a list of results shows it: its line and the text around it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HitText {
+    pub line_no: u32,
+    pub before: String,
+    pub hit: String,
+    pub after: String,
+}
+
+impl HitText {
+    pub fn of(hit: &Hit, needle_len: usize) -> HitText {
+        let (before, text, after) = snippet_text(hit, needle_len);
+        HitText { line_no: hit.line_no, before, hit: text, after }
+    }
+}
+
 /// A snippet as a person reads it: JSON escapes of whitespace and quotes
 /// undone, runs of whitespace folded, invalid UTF-8 replaced. Returns the
 /// text before the match, the match and the text after it.

@@ -1,4 +1,5 @@
-//! The app's one state: which file is open and how far its reading got.
+//! The app's one state: which file is open and how far its reading got,
+//! the picked folder (if any) and where the person is (the route).
 //!
 //! An open is numbered (`opened`); the viewer of a preview stays mounted
 //! when the whole file arrives because both carry the same number. A newer
@@ -9,6 +10,21 @@
 use std::rc::Rc;
 
 use super::doc::Doc;
+use super::folder::{FileHits, Folder, ListUi, Scope, Slot};
+use crate::folder::SessionFacts;
+
+/// Where the person is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Route {
+    /// The landing page, or the one file picked.
+    #[default]
+    Home,
+    /// The picked folder's session browser.
+    Folder,
+    /// A conversation of the folder, or (with `run`: its agent id) one of
+    /// its subagent runs, opened as a transcript.
+    Conversation { conv: u32, run: Option<Rc<str>> },
+}
 
 #[derive(Clone, Default)]
 pub enum Phase {
@@ -29,6 +45,8 @@ pub struct State {
     /// Something the person should know that is not about one file (the
     /// page's file reader failed, say), shown until dismissed.
     pub notice: Option<Rc<str>>,
+    pub folder: Option<Rc<Folder>>,
+    pub route: Route,
 }
 
 pub enum Action {
@@ -39,6 +57,19 @@ pub enum Action {
     Failed { name: Rc<str>, message: Rc<str> },
     Notice(Rc<str>),
     DismissNotice,
+    /// A folder (or several files) was picked: its session browser opens.
+    FolderPicked(Rc<Folder>),
+    Summary { conv: u32, facts: Rc<SessionFacts> },
+    SummaryFailed { conv: u32, message: Rc<str> },
+    SurveyProgress { done_bytes: u64 },
+    SurveyDone,
+    SetList(ListUi),
+    FolderSearchStart { query: Rc<str>, scope: Scope, total_bytes: u64 },
+    FolderSearchHits { serial: u64, hits: FileHits },
+    FolderSearchProgress { serial: u64, done_bytes: u64 },
+    FolderSearchDone { serial: u64 },
+    FolderSearchClear,
+    Navigate(Route),
 }
 
 impl State {
@@ -55,13 +86,22 @@ impl State {
         matches!(self.phase, Phase::Reading { .. })
     }
 
+    /// The folder with `f` applied to a copy of it; the same state when
+    /// there is no folder.
+    fn folder_with(self: Rc<Self>, f: impl FnOnce(&mut Folder)) -> Rc<Self> {
+        let Some(folder) = &self.folder else { return self };
+        let mut next = (**folder).clone();
+        f(&mut next);
+        Rc::new(State { folder: Some(Rc::new(next)), ..(*self).clone() })
+    }
+
     pub fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let with = |phase| Rc::new(State { opened: self.opened, phase, notice: self.notice.clone() });
+        let with = |phase| Rc::new(State { phase, ..(*self).clone() });
         match action {
             Action::Start { name, size_bytes } => Rc::new(State {
                 opened: self.opened + 1,
                 phase: Phase::Reading { name, size_bytes, read_bytes: 0, preview: None },
-                notice: self.notice.clone(),
+                ..(*self).clone()
             }),
             Action::Progress { read_bytes } => match &self.phase {
                 Phase::Reading { name, size_bytes, preview, .. } => {
@@ -80,7 +120,52 @@ impl State {
             Action::Notice(text) => Rc::new(State { notice: Some(text), ..(*self).clone() }),
             Action::DismissNotice if self.notice.is_some() => Rc::new(State { notice: None, ..(*self).clone() }),
             Action::DismissNotice => self,
+            Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Folder, phase: Phase::Empty, ..(*self).clone() }),
+            Action::Summary { conv, facts } => self.folder_with(|f| set_slot(f, conv, Slot::Ready(facts))),
+            Action::SummaryFailed { conv, message } => self.folder_with(|f| set_slot(f, conv, Slot::Failed(message))),
+            Action::SurveyProgress { done_bytes } => self.folder_with(|f| f.done_bytes = done_bytes),
+            Action::SurveyDone => self.folder_with(|f| {
+                f.surveyed = true;
+                f.done_bytes = f.total_bytes;
+            }),
+            Action::SetList(list) => self.folder_with(|f| f.list = list),
+            Action::FolderSearchStart { query, scope, total_bytes } => self.folder_with(|f| {
+                let serial = f.search.serial + 1;
+                f.search = super::folder::FolderSearch { serial, query, scope, total_bytes, ..Default::default() };
+            }),
+            Action::FolderSearchHits { serial, hits } => self.folder_with(|f| {
+                if f.search.serial == serial {
+                    Rc::make_mut(&mut f.search.results).push(hits);
+                }
+            }),
+            Action::FolderSearchProgress { serial, done_bytes } => self.folder_with(|f| {
+                if f.search.serial == serial {
+                    f.search.done_bytes = done_bytes;
+                }
+            }),
+            Action::FolderSearchDone { serial } => self.folder_with(|f| {
+                if f.search.serial == serial {
+                    f.search.finished = true;
+                    f.search.done_bytes = f.search.total_bytes;
+                }
+            }),
+            Action::FolderSearchClear => self.folder_with(|f| {
+                let serial = f.search.serial + 1;
+                f.search = super::folder::FolderSearch { serial, ..Default::default() };
+            }),
+            Action::Navigate(route) if route != self.route => {
+                // Back to the list: the conversation shown there is closed.
+                let phase = if route == Route::Folder { Phase::Empty } else { self.phase.clone() };
+                Rc::new(State { route, phase, ..(*self).clone() })
+            }
+            Action::Navigate(_) => self,
         }
+    }
+}
+
+fn set_slot(f: &mut Folder, conv: u32, slot: Slot) {
+    if let Some(s) = Rc::make_mut(&mut f.slots).get_mut(conv as usize) {
+        *s = slot;
     }
 }
 
@@ -120,5 +205,34 @@ mod tests {
         assert!(s.shown().is_none());
         let before = s.clone();
         assert!(Rc::ptr_eq(&s.reduce(Action::Progress { read_bytes: 1 }), &before), "progress after the end changes nothing");
+    }
+}
+
+#[cfg(test)]
+mod folder_tests {
+    use super::*;
+    use crate::folder::tree::{Entry, Tree};
+    use crate::ui::FileId;
+
+    #[test]
+    fn a_folder_fills_in_and_the_route_moves() {
+        let tree = Tree::build(vec![Entry { path: "p/a.jsonl".into(), size_bytes: 10, modified_ms: None }]);
+        let folder = Rc::new(Folder::new("projects", tree, vec![FileId(0)]));
+        let s = Rc::new(State::default()).reduce(Action::FolderPicked(folder));
+        assert_eq!(s.route, Route::Folder);
+        let s = s.reduce(Action::SummaryFailed { conv: 0, message: "gone".into() });
+        assert!(matches!(s.folder.as_ref().unwrap().slots[0], Slot::Failed(_)));
+        let s = s.reduce(Action::SurveyDone);
+        assert!(s.folder.as_ref().unwrap().surveyed);
+        let s = s.reduce(Action::FolderSearchStart { query: "x".into(), scope: Scope::All, total_bytes: 10 });
+        let serial = s.folder.as_ref().unwrap().search.serial;
+        let stale = s.clone().reduce(Action::FolderSearchDone { serial: serial - 1 });
+        assert!(!stale.folder.as_ref().unwrap().search.finished, "an older search's end is not this one's");
+        let s = s.reduce(Action::FolderSearchDone { serial });
+        assert!(s.folder.as_ref().unwrap().search.finished);
+        let s = s.reduce(Action::Navigate(Route::Conversation { conv: 0, run: None }));
+        let s = s.reduce(Action::Start { name: "a.jsonl".into(), size_bytes: 10 });
+        let back = s.reduce(Action::Navigate(Route::Folder));
+        assert!(matches!(back.phase, Phase::Empty), "back on the list, nothing is open");
     }
 }

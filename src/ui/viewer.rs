@@ -178,9 +178,12 @@ impl Ui {
         self.visible = Rc::new(self.filter.apply(&self.doc.index, &self.view));
         self.current = None;
         self.top = None;
-        // Hits were item ids of the old view.
+        // Hits were item ids of the old view: the search runs again.
         self.search_serial += 1;
-        self.search = Search::Idle;
+        self.search = match &self.search {
+            Search::Running { query, .. } | Search::Done { query, .. } => Search::Running { serial: self.search_serial, query: query.clone(), read_bytes: 0 },
+            Search::Idle => Search::Idle,
+        };
         let id = row.and_then(|r| self.view.item_of_row.get(r as usize).copied()).and_then(|i| self.visible_at_or_after(i));
         match id {
             Some(id) if jump => self.jump(id),
@@ -262,7 +265,11 @@ impl Ui {
                     let mut items: Vec<u32> = offsets.iter().filter_map(|&o| u.view.item_at_offset(&u.doc.index, o)).collect();
                     items.sort_unstable();
                     items.dedup();
-                    let first = items.iter().copied().find(|id| u.visible.binary_search(id).is_ok());
+                    // The first hit from where the person is (a line they were
+                    // sent to), else from the top.
+                    let from = u.current.unwrap_or(0);
+                    let visible_hit = |id: &u32| u.visible.binary_search(id).is_ok();
+                    let first = items.iter().copied().find(|id| *id >= from && visible_hit(id)).or_else(|| items.iter().copied().find(visible_hit));
                     let at = first.and_then(|f| items.binary_search(&f).ok());
                     u.search = Search::Done { query, items: Rc::new(items), matches, at };
                     if let Some(id) = first {
@@ -423,6 +430,9 @@ mod tests {
         let u = u.reduce(Action::Replace(whole));
         assert_eq!(kinds(&u), ["User", "Turn", "Idle", "User", "Turn"]);
         assert_eq!(line_of(&u, u.current), Some(2), "still on the turn");
+        let searching = u.clone().reduce(Action::SearchStart { query: "again".into() });
+        let again = searching.reduce(Action::Replace(ui().doc.clone()));
+        assert!(matches!(&again.search, Search::Running { query, .. } if &**query == "again"), "a search runs again on the new view");
         assert!(!u.view_pending);
         assert_eq!(u.numbering, 0, "the preview's items keep their numbers");
     }

@@ -58,7 +58,7 @@ export async function openApp(browser, prefix = "/", { colorScheme = "light", bl
   page.on("dialog", (d) => { problems.push("dialog: " + d.message()); d.dismiss(); });
   const before = beforeGoto ? await beforeGoto(page) : null;
   await page.goto(server.url);
-  await page.waitForSelector("text=Choose a transcript", { timeout: 20000 });
+  await page.waitForSelector("[data-testid=open-sample]", { timeout: 20000 });
   return { page, server, problems, context, before };
 }
 

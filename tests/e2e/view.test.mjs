@@ -304,7 +304,7 @@ test("light and dark, following the system, with a toggle that remembers", async
       await toggle.click();
       assert.equal(await page.getAttribute("html", "data-theme"), "light");
       await page.reload();
-      await page.waitForSelector("text=Choose a transcript");
+      await page.waitForSelector("[data-testid=open-sample]");
       assert.equal(await page.getAttribute("html", "data-theme"), "light", "the choice survives a reload");
       await page.click("[data-testid=theme-toggle]");
       assert.equal(await page.getAttribute("html", "data-theme"), null);

@@ -55,6 +55,7 @@ fn fact(label: &str, value: String, key: &str) -> Html {
 #[function_component(Header)]
 pub fn header(p: &Props) -> Html {
     let title = use_state(|| None::<Title>);
+    let folderish = use_context::<super::runs::Folderish>();
     {
         let title = title.clone();
         use_effect_with(p.ctx.clone(), move |ctx| {
@@ -126,6 +127,9 @@ pub fn header(p: &Props) -> Html {
                     </span>
                 </div>
                 { fact("Compactions", fmt::count(stats.compactions), "compactions") }
+                if let Some(f) = &folderish {
+                    <div class="fact wide" data-fact="runs"><span class="label">{ "Subagent runs" }</span>{ super::runs::runs_fact(f) }</div>
+                }
                 { fact("Peak context", tokens(stats.peak_context_tokens), "peak") }
                 { fact("Output tokens", tokens(stats.output_tokens), "output") }
             </div>

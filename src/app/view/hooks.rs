@@ -15,17 +15,10 @@ use crate::model::view::View;
 use crate::ui::viewer::{key_command, Action, Key, Ui};
 use crate::ui::Doc;
 
-/// `#L123` → 123.
-fn hash_line() -> Option<u32> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#L")?.parse().ok()
-}
-
-fn set_hash_line(line: u32) {
-    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
-        // replaceState: no history entry per key press, no hashchange loop, no request.
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("#L{line}")));
-    }
+/// `#<prefix>L123` → 123.
+fn hash_line(prefix: &str) -> Option<u32> {
+    let hash = crate::app::address::current();
+    hash.strip_prefix('#')?.strip_prefix(prefix)?.strip_prefix('L')?.parse().ok()
 }
 
 /// Hands a new document to a mounted viewer; whether the state still shows
@@ -42,15 +35,17 @@ pub fn use_replace(ui: &UseReducerHandle<Ui>, doc: &Shared<Doc>) -> bool {
     stale
 }
 
-/// `#L<line>` in the address (which never leaves the browser): read on open
-/// and whenever it changes; written as the current item moves.
+/// `#<prefix>L<line>` in the address (which never leaves the browser): read
+/// on open and whenever it changes; written (replaced: no history entry per
+/// key press, no request) as the current item moves.
 #[hook]
-pub fn use_address(ui: &UseReducerHandle<Ui>) {
+pub fn use_address(ui: &UseReducerHandle<Ui>, prefix: &Rc<str>) {
     let dispatch = ui.dispatcher();
+    let at = prefix.clone();
     use_effect_with((Shared(ui.doc.clone()), Shared(ui.view.clone())), move |(doc, view)| {
         let (doc, view) = (doc.clone(), view.clone());
         let goto = move || {
-            if let Some(id) = hash_line().and_then(|l| view.item_at_line(&doc.index, l)) {
+            if let Some(id) = hash_line(&at).and_then(|l| view.item_at_line(&doc.index, l)) {
                 dispatch.dispatch(Action::Goto(id));
             }
         };
@@ -58,9 +53,10 @@ pub fn use_address(ui: &UseReducerHandle<Ui>) {
         let listener = web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| goto()));
         move || drop(listener)
     });
-    use_effect_with(ui.current_line(), |line| {
+    let prefix = prefix.clone();
+    use_effect_with(ui.current_line(), move |line| {
         if let Some(l) = *line {
-            set_hash_line(l);
+            crate::app::address::replace(&format!("{prefix}L{l}"));
         }
     });
 }

@@ -8,6 +8,7 @@ mod item;
 mod md;
 mod measure;
 mod rows;
+pub mod runs;
 mod summary;
 mod tool;
 mod toolbar;
@@ -15,5 +16,6 @@ mod turn;
 mod viewer;
 mod vlist;
 
+pub use md::render as markdown;
 pub use summary::Summary;
 pub use viewer::Viewer;

@@ -46,7 +46,7 @@ fn human(doc: &Doc, key: &str, v: &Value) -> Html {
         ("bytes" | "max_line_bytes", _) => html! { fmt::bytes(n) },
         ("active_seconds" | "wall_seconds", Value::Number(x)) => html! { fmt::duration_secs(x.as_f64().unwrap_or(0.0)) },
         ("subagents", Value::Array(a)) if a.is_empty() => {
-            html! { <span class="muted">{ "none linked (a single file is open; runs live in its folder)" }</span> }
+            html! { <span class="muted">{ "none linked (runs live beside the file: open its folder to see them)" }</span> }
         }
         (_, Value::Array(a)) if a.is_empty() => html! { <span class="muted">{ "none" }</span> },
         (_, Value::Array(a)) => html! {
@@ -65,7 +65,14 @@ fn human(doc: &Doc, key: &str, v: &Value) -> Html {
 #[function_component(Summary)]
 pub fn summary(props: &Props) -> Html {
     let l = &props.doc;
-    let facts = serde_json::to_value(&l.stats).unwrap_or(Value::Null);
+    // In a folder, the runs beside the file are linked (by the survey).
+    let folderish = use_context::<super::runs::Folderish>();
+    let mut stats = l.stats.clone();
+    let main_file = |f: &super::runs::Folderish| f.folder.files.get(f.folder.tree.conversations[f.conv as usize].entry as usize) == Some(&l.file);
+    if let Some(facts) = folderish.as_ref().filter(|f| main_file(f)).and_then(|f| f.folder.facts(f.conv)) {
+        stats.subagents = facts.line.stats.subagents.clone();
+    }
+    let facts = serde_json::to_value(&stats).unwrap_or(Value::Null);
     // For something that is not a transcript, only the file facts mean anything.
     let is_transcript = l.is_transcript();
     let wide = |k: &str| matches!(k, "types" | "session_ids" | "entrypoints" | "subagents");

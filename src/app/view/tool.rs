@@ -1,11 +1,15 @@
 //! One tool call beside its result: name, a readable summary of the input,
 //! duration, state (ok / error / denied / no result) and the result itself,
-//! collapsed past a few lines.
+//! collapsed past a few lines. In a folder, an Agent call shows the runs it
+//! spawned ([`super::runs`]) and a `<persisted-output>` result offers the
+//! full output from `tool-results/`.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::runs::{Folderish, RunCard};
+use crate::app::blob::read_range;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::body::{persisted_preview, Block, Body};
@@ -42,20 +46,12 @@ fn state_badge(state: CallState) -> (&'static str, &'static str) {
 
 #[function_component(ToolCall)]
 pub fn tool_call(p: &Props) -> Html {
-    let open = use_state(|| false);
-    {
-        let on_resize = p.on_resize.clone();
-        use_effect_with(*open, move |_| on_resize.emit(()));
-    }
+    let folderish = use_context::<Folderish>();
     let Some(block) = p.call.blocks().get(p.block) else { return html! {} };
     let name = block.name.as_deref().unwrap_or("(unnamed tool)");
     let id = block.id.as_deref().unwrap_or("");
     let summary = summarize(name, block.input.as_ref().unwrap_or(&serde_json::Value::Null));
     let (state_class, state_word) = state_badge(p.state);
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
     let input = html! {
         <>
             if let Some(code) = summary.code.as_ref().filter(|c| !c.is_empty()) {
@@ -72,7 +68,7 @@ pub fn tool_call(p: &Props) -> Html {
     };
     let result = match (&p.result, p.result_pending) {
         (Some(body), _) => match body.result_for(id) {
-            Some(r) => result_view(r, id, *open, toggle),
+            Some(r) => result_view(r, id, folderish.as_ref(), &p.on_resize),
             None => html! { <div class="result muted">{ "result record has no matching block" }</div> },
         },
         (None, true) => html! { <div class="result muted">{ "reading result…" }</div> },
@@ -90,49 +86,116 @@ pub fn tool_call(p: &Props) -> Html {
             </div>
             { input }
             { result }
+            { for folderish.iter().flat_map(|f| f.runs_of(id)).map(|l| html! {
+                <RunCard folderish={folderish.clone().expect("runs come from it")} agent_id={Rc::<str>::from(l.link.agent_id.as_str())} on_resize={p.on_resize.clone()} />
+            }) }
         </div>
     }
 }
 
-fn result_view(r: &Block, tool_use_id: &str, open: bool, toggle: Callback<MouseEvent>) -> Html {
+fn result_view(r: &Block, tool_use_id: &str, folderish: Option<&Folderish>, on_resize: &Callback<()>) -> Html {
     let text = r.result_text();
     let persisted = persisted_preview(&text);
-    let shown = persisted.unwrap_or(&text);
-    let lines = shown.lines().count();
-    let long = lines > FOLD_LINES || shown.len() > FOLD_CHARS;
-    let visible: String = if long && !open {
-        let cut: String = shown.lines().take(FOLD_LINES).collect::<Vec<_>>().join("\n");
-        cut.chars().take(FOLD_CHARS).collect()
-    } else {
-        shown.to_string()
-    };
+    let shown: Rc<str> = persisted.unwrap_or(&text).into();
     let images: Vec<&Block> = r.inner_blocks().iter().filter(|b| b.kind.is("image")).collect();
     let refs: Vec<&str> = r.inner_blocks().iter().filter(|b| b.kind.is("tool_reference")).filter_map(|b| b.tool_name.as_deref()).collect();
+    let full = persisted.and(folderish).and_then(|f| f.tool_result(tool_use_id));
     html! {
         <div class={classes!("result", r.is_error.is_true().then_some("is-error"))} data-testid="tool-result">
             if persisted.is_some() {
                 <p class="persisted" data-testid="persisted">
                     { "The full output was saved beside the transcript as " }
                     <code>{ format!("tool-results/{tool_use_id}.txt") }</code>
-                    { " — opening it needs folder access. Preview:" }
+                    { if full.is_some() { " — read it below. Preview:" } else { " — pick the whole folder to read it here. Preview:" } }
                 </p>
             }
-            if !visible.is_empty() {
-                <pre class="output">{ visible.clone() }</pre>
+            if !shown.is_empty() {
+                <Folded text={shown.clone()} on_resize={on_resize.clone()} />
             }
-            if long {
-                <button class="link-button" onclick={toggle}>
-                    { if open { "Show less".to_string() } else { format!("Show all {}", fmt::plural(lines as u64, "line", "lines")) } }
-                </button>
+            if let Some(blob) = full {
+                <FullOutput {blob} on_resize={on_resize.clone()} />
             }
             { for images.iter().map(|b| image(b)) }
             if !refs.is_empty() {
                 <p class="refs">{ "Tools referenced: " }{ for refs.iter().map(|n| html! { <code>{ n.to_string() }</code> }) }</p>
             }
-            if visible.is_empty() && images.is_empty() && refs.is_empty() {
+            if shown.is_empty() && images.is_empty() && refs.is_empty() {
                 <span class="muted">{ "(empty result)" }</span>
             }
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FoldedProps {
+    pub text: Rc<str>,
+    pub on_resize: Callback<()>,
+}
+
+/// Output text, cut to its first lines until the person asks for all.
+#[function_component(Folded)]
+pub fn folded(p: &FoldedProps) -> Html {
+    let open = use_state(|| false);
+    {
+        let on_resize = p.on_resize.clone();
+        use_effect_with(*open, move |_| on_resize.emit(()));
+    }
+    let lines = p.text.lines().count();
+    let long = lines > FOLD_LINES || p.text.len() > FOLD_CHARS;
+    let visible: String = if long && !*open {
+        let cut: String = p.text.lines().take(FOLD_LINES).collect::<Vec<_>>().join("\n");
+        cut.chars().take(FOLD_CHARS).collect()
+    } else {
+        p.text.to_string()
+    };
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    html! {
+        <>
+            <pre class="output">{ visible }</pre>
+            if long {
+                <button class="link-button" onclick={toggle}>
+                    { if *open { "Show less".to_string() } else { format!("Show all {}", fmt::plural(lines as u64, "line", "lines")) } }
+                </button>
+            }
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FullProps {
+    pub blob: web_sys::Blob,
+    pub on_resize: Callback<()>,
+}
+
+/// A `tool-results/<id>.txt` file, read when the person asks for it.
+#[function_component(FullOutput)]
+fn full_output(p: &FullProps) -> Html {
+    let text = use_state(|| None::<Result<Rc<str>, String>>);
+    {
+        let on_resize = p.on_resize.clone();
+        use_effect_with(text.is_some(), move |_| on_resize.emit(()));
+    }
+    let read = {
+        let (text, blob) = (text.clone(), p.blob.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (text, blob) = (text.clone(), blob.clone());
+            yew::platform::spawn_local(async move {
+                let got = read_range(&blob, 0, blob.size() as u64).await.map(|b| Rc::from(String::from_utf8_lossy(&b).as_ref())).map_err(|e| e.0);
+                text.set(Some(got));
+            });
+        })
+    };
+    match &*text {
+        None => html! {
+            <button class="link-button" onclick={read} data-testid="full-output-open">
+                { format!("Show the full output ({})", fmt::bytes(p.blob.size() as u64)) }
+            </button>
+        },
+        Some(Ok(t)) => html! { <div class="full-output" data-testid="full-output"><Folded text={t.clone()} on_resize={p.on_resize.clone()} /></div> },
+        Some(Err(why)) => html! { <p class="bad">{ format!("The full output could not be read: {why}") }</p> },
     }
 }
 

@@ -33,6 +33,13 @@ pub struct Props {
     /// Still reading: what is shown is the start of the file.
     #[prop_or_default]
     pub partial: bool,
+    /// What comes before `L<line>` in the address's `#` ("" for one picked
+    /// file, `/<path>:` in a folder).
+    #[prop_or_default]
+    pub address: Rc<str>,
+    /// A search to run as the view opens (a hit chosen in a folder search).
+    #[prop_or_default]
+    pub highlight: Option<Rc<str>>,
 }
 
 #[function_component(Viewer)]
@@ -50,7 +57,15 @@ pub fn viewer(p: &Props) -> Html {
     // A new document for a mounted viewer (the whole file after its
     // preview): until the reducer has it, all is drawn from the state.
     let stale = super::hooks::use_replace(&ui, &p.doc);
-    super::hooks::use_address(&ui);
+    super::hooks::use_address(&ui, &p.address);
+    {
+        let dispatch = ui.dispatcher();
+        use_effect_with(p.highlight.clone(), move |q| {
+            if let Some(query) = q.clone() {
+                dispatch.dispatch(Action::SearchStart { query });
+            }
+        });
+    }
     super::hooks::use_keys(&ui, search_input.clone());
     super::hooks::use_idle_rebuild(&ui);
     super::hooks::use_search(&ui, &p.blob);

@@ -17,6 +17,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use super::protocol::{FromWorker, JobId, ProtocolError, ToWorker};
+use crate::ui::search::HitText;
+use crate::folder::{SessionFacts, Tree};
 
 /// The worker script, beside `index.html`.
 const WORKER_URL: &str = "worker.js";
@@ -30,6 +32,11 @@ pub enum Reply {
     Indexed(Array),
     /// The browser could not read the file.
     Failed(String),
+    Summary { conversation: u32, facts: Box<SessionFacts> },
+    SummaryFailed { conversation: u32, message: String },
+    Hits { key: u32, matches: u64, hits: Vec<HitText> },
+    /// A survey or a search is over.
+    Done,
 }
 
 /// Why the worker cannot do a read.
@@ -104,6 +111,10 @@ impl Client {
                 Ok(FromWorker::Progress { id, read_bytes }) => (id, Reply::Progress(read_bytes)),
                 Ok(FromWorker::Indexed { id, pieces }) => (id, Reply::Indexed(pieces)),
                 Ok(FromWorker::Failed { id, message }) => (id, Reply::Failed(message)),
+                Ok(FromWorker::Summary { id, conversation, facts }) => (id, Reply::Summary { conversation, facts }),
+                Ok(FromWorker::SummaryFailed { id, conversation, message }) => (id, Reply::SummaryFailed { conversation, message }),
+                Ok(FromWorker::Hits { id, key, matches, hits }) => (id, Reply::Hits { key, matches, hits }),
+                Ok(FromWorker::Done { id }) => (id, Reply::Done),
                 Ok(FromWorker::Unreadable { message }) => {
                     // Our own request did not decode there: a build mismatch.
                     return inner.break_all(|| WorkerError::Protocol(ProtocolError { from: "page", why: message.clone() }));
@@ -143,8 +154,8 @@ impl Client {
         Ok(())
     }
 
-    /// Asks the worker to read and index `blob`.
-    pub fn read(&self, blob: &Blob) -> Result<Job, WorkerError> {
+    /// Sends the request `make(id)` makes; its replies come to the job.
+    fn job(&self, make: impl FnOnce(JobId) -> ToWorker) -> Result<Job, WorkerError> {
         let mut inner = self.0.borrow_mut();
         let worker = match (&inner.worker, &inner.gone) {
             (Some(w), _) => w.clone(),
@@ -152,11 +163,26 @@ impl Client {
         };
         let id = inner.next_id;
         inner.next_id += 1;
-        let msg = ToWorker::Read { id, blob: blob.clone() }.encode()?;
+        let msg = make(id).encode()?;
         worker.post_message(&msg).map_err(|e| WorkerError::Unavailable(format!("{e:?}")))?;
         let (tx, rx) = unbounded();
         inner.jobs.insert(id, tx);
         Ok(Job { id, rx, client: Rc::downgrade(&self.0), ended: false })
+    }
+
+    /// Asks the worker to read and index `blob`.
+    pub fn read(&self, blob: &Blob) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Read { id, blob: blob.clone() })
+    }
+
+    /// Asks the worker to sum up `tree`'s conversations in `order`.
+    pub fn survey(&self, tree: &Tree, files: &Array, order: Vec<u32>) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Survey { id, tree: tree.clone(), files: files.clone(), order })
+    }
+
+    /// Asks the worker to search `files` (each with its key) for `query`.
+    pub fn search(&self, query: &str, files: &Array, keys: Vec<u32>) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Search { id, query: query.to_string(), files: files.clone(), keys })
     }
 }
 
@@ -185,7 +211,7 @@ impl Job {
         self.id
     }
 
-    /// The next reply. After `Indexed` or `Failed` the job is over.
+    /// The next reply. After `Indexed`, `Failed` or `Done` the job is over.
     pub async fn next(&mut self) -> Result<Reply, WorkerError> {
         let event = self.rx.next().await;
         let out = match event {
@@ -193,7 +219,7 @@ impl Job {
             Some(Event::Broken(e)) => Err(e),
             None => Err(WorkerError::Unavailable("the worker stopped without an answer".into())),
         };
-        if !matches!(out, Ok(Reply::First(_) | Reply::Progress(_))) {
+        if matches!(out, Ok(Reply::Indexed(_) | Reply::Failed(_) | Reply::Done) | Err(_)) {
             self.ended = true;
         }
         out

@@ -11,7 +11,15 @@
 //!                                               ◄──  Progress { id, read_bytes }   at most every 100 ms
 //!                                               ◄──  Indexed { id, pieces }   the index as `index::wire` pieces
 //!                                               ◄──  Failed { id, message }   the browser could not read it
-//!   Cancel { id }                               ──►  stop that read at its next chunk
+//!   Survey { id, tree, files, order }           ──►  sum up a folder's conversations, in `order`
+//!                                               ◄──  Summary { id, conversation, facts }   one per conversation
+//!                                               ◄──  SummaryFailed { id, conversation, message }
+//!                                               ◄──  Progress { id, read_bytes }   bytes of the folder done
+//!                                               ◄──  Done { id }
+//!   Search { id, query, files, keys }           ──►  search each file's raw bytes for `query`
+//!                                               ◄──  Hits { id, key, matches, hits }   per file with a match
+//!                                               ◄──  Progress { id, read_bytes }, Done { id }
+//!   Cancel { id }                               ──►  stop that job at its next chunk
 //!                                               ◄──  Unreadable { message }   a request it could not decode
 //! ```
 //!
@@ -24,6 +32,9 @@ use thiserror::Error;
 use wasm_bindgen::JsValue;
 use web_sys::Blob;
 
+use crate::folder::{SessionFacts, Tree};
+use crate::ui::search::HitText;
+
 /// A read's number, given by the page.
 pub type JobId = u32;
 
@@ -34,8 +45,27 @@ pub enum ToWorker {
         #[serde(with = "serde_wasm_bindgen::preserve")]
         blob: Blob,
     },
+    Survey {
+        id: JobId,
+        tree: Tree,
+        /// A `File` per entry of `tree`.
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        files: Array,
+        /// Conversations to sum up, in this order.
+        order: Vec<u32>,
+    },
+    Search {
+        id: JobId,
+        query: String,
+        /// The files to search, and the key each file's hits come back with.
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        files: Array,
+        keys: Vec<u32>,
+    },
     Cancel { id: JobId },
 }
+
+
 
 #[derive(Serialize, Deserialize)]
 pub enum FromWorker {
@@ -52,6 +82,11 @@ pub enum FromWorker {
         pieces: Array,
     },
     Failed { id: JobId, message: String },
+    Summary { id: JobId, conversation: u32, facts: Box<SessionFacts> },
+    SummaryFailed { id: JobId, conversation: u32, message: String },
+    Hits { id: JobId, key: u32, matches: u64, hits: Vec<HitText> },
+    /// A survey or a search is over.
+    Done { id: JobId },
     /// The worker received a request it could not decode.
     Unreadable { message: String },
 }

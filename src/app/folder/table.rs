@@ -1,0 +1,139 @@
+//! The session list: one row per conversation, a column per fact, sorted
+//! by any column. Names, sizes and dates show at once; the facts fill in as
+//! the worker sums each conversation up.
+
+use yew::prelude::*;
+
+use crate::app::shared::Shared;
+use crate::fmt;
+use crate::folder::SessionFacts;
+use crate::ui::folder::{Column, Folder, ListUi, Slot};
+
+/// Rows drawn before "Show all" (a picked home directory can hold thousands).
+pub const FIRST_ROWS: usize = 500;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub folder: Shared<Folder>,
+    pub rows: Shared<Vec<u32>>,
+    pub on_list: Callback<ListUi>,
+    /// A conversation was chosen.
+    pub on_open: Callback<u32>,
+}
+
+/// A fact of a summed-up conversation, or how far it got.
+fn cell(slot: &Slot, f: impl Fn(&SessionFacts) -> String) -> Html {
+    match slot {
+        Slot::Ready(facts) => html! { f(facts) },
+        Slot::Pending => html! { <span class="muted" aria-label="not read yet">{ "…" }</span> },
+        Slot::Failed(_) => html! { <span class="muted">{ "—" }</span> },
+    }
+}
+
+fn value(folder: &Folder, c: u32, col: Column) -> Html {
+    let slot = &folder.slots[c as usize];
+    let tokens = |f: &SessionFacts, n: u64| fmt::or_missing(f.has_usage.then(|| fmt::tokens(n)), "no usage");
+    let time = |t: Option<i64>| t.map_or_else(|| "—".to_string(), fmt::utc_minute);
+    match col {
+        Column::Title | Column::Project => html! {},
+        Column::Size => html! { fmt::bytes(folder.tree.entry(folder.tree.conversations[c as usize].entry).size_bytes) },
+        Column::First => cell(slot, |f| time(f.first_ms)),
+        Column::Last => cell(slot, |f| time(f.last_ms)),
+        Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| "—".into(), |ms| fmt::duration_secs(ms as f64 / 1000.0))),
+        Column::Turns => cell(slot, |f| fmt::count(f.line.stats.assistant_messages)),
+        Column::Tools => cell(slot, |f| fmt::count(f.line.stats.tool_calls)),
+        Column::Failures => cell(slot, |f| fmt::count(f.line.stats.failed_steps)),
+        Column::Subagents => cell(slot, |f| fmt::count(f.runs.len() as u64)),
+        Column::Compactions => cell(slot, |f| fmt::count(f.line.stats.compactions)),
+        Column::Peak => cell(slot, |f| tokens(f, f.line.stats.peak_context_tokens)),
+        Column::Output => cell(slot, |f| tokens(f, f.line.stats.output_tokens)),
+    }
+}
+
+/// The title cell: the title (user content, as text), the file, models and
+/// clients, and what is known of the file so far.
+fn title(folder: &Folder, c: u32) -> Html {
+    let conv = &folder.tree.conversations[c as usize];
+    let file = conv.path.rsplit('/').next().unwrap_or(&conv.path).to_string();
+    let (text, note): (String, Html) = match &folder.slots[c as usize] {
+        Slot::Ready(f) => match (&f.line.title, &f.not_a_transcript) {
+            (_, Some(why)) => (file.clone(), html! { <span class="muted small" data-testid="not-transcript">{ why.clone() }</span> }),
+            (Some(t), None) => (t.clone(), html! {}),
+            (None, None) => (file.clone(), html! { <span class="muted small">{ "no prompt" }</span> }),
+        },
+        Slot::Pending => (file.clone(), html! { <span class="muted small">{ "reading…" }</span> }),
+        Slot::Failed(why) => (file.clone(), html! { <span class="bad small" data-testid="unreadable">{ format!("could not be read: {why}") }</span> }),
+    };
+    let facts = folder.facts(c);
+    let deleted = conv.released.map(|_| {
+        let at = facts.and_then(|f| f.line.deleted_at.clone()).unwrap_or_else(|| "an unknown date".into());
+        html! { <span class="chip warn" data-testid="deleted">{ format!("deleted in the desktop app on {at}") }</span> }
+    });
+    html! {
+        <div class="conv-title">
+            <span class="title-text" data-testid="conv-title">{ text }</span>
+            { for deleted }
+            { note }
+            <div class="conv-meta muted small">
+                <code>{ file }</code>
+                { for facts.into_iter().flat_map(|f| f.models.iter()).map(|m| html! { <span class="chip">{ m.clone() }</span> }) }
+                { for facts.into_iter().flat_map(|f| f.line.stats.entrypoints.iter()).map(|e| html! { <span class="chip client">{ e.clone() }</span> }) }
+            </div>
+        </div>
+    }
+}
+
+#[function_component(SessionTable)]
+pub fn session_table(p: &Props) -> Html {
+    let all = use_state(|| false);
+    let folder = &p.folder;
+    let list = &folder.list;
+    let header = |col: Column| {
+        let (on_list, now) = (p.on_list.clone(), list.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let descending = if now.sort == col { !now.descending } else { !matches!(col, Column::Title | Column::Project) };
+            on_list.emit(ListUi { sort: col, descending, ..now.clone() });
+        });
+        let sorted = (list.sort == col).then_some(if list.descending { "descending" } else { "ascending" });
+        let arrow = match sorted {
+            Some("descending") => " ↓",
+            Some(_) => " ↑",
+            None => "",
+        };
+        html! {
+            <th aria-sort={sorted.unwrap_or("none")} class={classes!((col != Column::Title && col != Column::Project).then_some("num"))}>
+                <button class="sort" {onclick} data-sort={format!("{col:?}")}>{ format!("{}{arrow}", col.label()) }</button>
+            </th>
+        }
+    };
+    let shown = if *all { p.rows.len() } else { p.rows.len().min(FIRST_ROWS) };
+    let show_all = {
+        let all = all.clone();
+        Callback::from(move |_: MouseEvent| all.set(true))
+    };
+    html! {
+        <div class="table-wrap sessions-wrap">
+            <table class="sessions" data-testid="sessions" data-count={p.rows.len().to_string()}>
+                <thead><tr>{ for Column::ALL.iter().map(|&c| header(c)) }</tr></thead>
+                <tbody>
+                    { for p.rows[..shown].iter().map(|&c| {
+                        let conv = &folder.tree.conversations[c as usize];
+                        let on_open = p.on_open.clone();
+                        let open = Callback::from(move |e: MouseEvent| { e.prevent_default(); on_open.emit(c) });
+                        let project = folder.project_dir(conv.project);
+                        html! {
+                            <tr key={conv.path.clone()} data-path={conv.path.clone()} class={classes!(conv.released.is_some().then_some("deleted"))}>
+                                <td class="title-cell"><a href={format!("#/{}", conv.path)} onclick={open}>{ title(folder, c) }</a></td>
+                                <td class="project-cell" title={project.clone()}>{ project }</td>
+                                { for Column::ALL[2..].iter().map(|&col| html! { <td class="num" data-col={format!("{col:?}")}>{ value(folder, c, col) }</td> }) }
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            if shown < p.rows.len() {
+                <button class="link-button" onclick={show_all}>{ format!("Show all {}", fmt::plural(p.rows.len() as u64, "conversation", "conversations")) }</button>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,242 @@
+//! What the page shows for each route, and the callbacks that move between
+//! them: the landing page or the one file picked, a folder's session
+//! browser, and a conversation (or run) of the folder with a breadcrumb
+//! back to the list.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::files::Files;
+use super::folder::{OpenAt, SessionBrowser};
+use super::pick::{self, Picked};
+use super::shared::Shared;
+use super::task::Cancel;
+use super::view::runs::Folderish;
+use super::{progress, view, Hub, Source};
+use crate::ui::folder::{Folder, ListUi, Scope};
+use crate::ui::state::{Action, Phase, Route, State};
+
+/// Everything the page's components may ask the app to do.
+#[derive(Clone, PartialEq)]
+pub struct Callbacks {
+    pub open: Callback<Source>,
+    pub files: Callback<(Vec<Picked>, bool)>,
+    pub list: Callback<ListUi>,
+    pub open_at: Callback<OpenAt>,
+    pub search: Callback<(String, Scope)>,
+    pub memory: Callback<(u32, Callback<Result<String, String>>)>,
+    pub back: Callback<MouseEvent>,
+}
+
+impl Callbacks {
+    pub fn new(hub: &Rc<Hub>, state: &UseReducerHandle<State>, highlight: &UseStateHandle<Option<Rc<str>>>) -> Callbacks {
+        let h = (**hub).clone();
+        let open = {
+            let (h, highlight) = (h.clone(), highlight.clone());
+            Callback::from(move |source: Source| {
+                highlight.set(None);
+                h.open(source)
+            })
+        };
+        let files = {
+            let h = h.clone();
+            Callback::from(move |(picked, _folder): (Vec<Picked>, bool)| {
+                let name = pick::name_of(&picked);
+                h.open_folder(picked, name)
+            })
+        };
+        let folder = state.folder.clone();
+        let open_at = {
+            let (h, folder, highlight) = (h.clone(), folder.clone(), highlight.clone());
+            Callback::from(move |at: OpenAt| {
+                if let Some(f) = &folder {
+                    highlight.set(at.highlight.clone());
+                    h.open_at(f, &at, true);
+                }
+            })
+        };
+        let search = {
+            let (h, folder) = (h.clone(), folder.clone());
+            Callback::from(move |(query, scope): (String, Scope)| {
+                if let Some(f) = &folder {
+                    h.search_folder(f.clone(), query, scope)
+                }
+            })
+        };
+        let memory = {
+            let (files, folder) = (h.files.clone(), folder.clone());
+            Callback::from(move |(entry, done): (u32, Callback<Result<String, String>>)| {
+                let blob = folder.as_ref().and_then(|f| files.get(*f.files.get(entry as usize)?));
+                yew::platform::spawn_local(async move {
+                    let Some(blob) = blob else { return done.emit(Err("it is not in the pick".into())) };
+                    let text = super::read_range(&blob, 0, blob.size() as u64).await.map(|b| String::from_utf8_lossy(&b).into_owned());
+                    done.emit(text.map_err(|e| e.0));
+                });
+            })
+        };
+        let back = {
+            let send = h.send.clone();
+            Callback::from(move |e: MouseEvent| {
+                e.prevent_default();
+                super::address::push("/");
+                send.emit(Action::Navigate(Route::Folder));
+            })
+        };
+        let list = state.dispatcher().to_callback().reform(Action::SetList);
+        Callbacks { open, files, list, open_at, search, memory, back }
+    }
+}
+
+pub fn drag_over(dragging: &UseStateHandle<bool>) -> Callback<DragEvent> {
+    let dragging = dragging.clone();
+    Callback::from(move |e: DragEvent| {
+        e.prevent_default();
+        if !*dragging {
+            dragging.set(true);
+        }
+    })
+}
+
+pub fn drag_leave(dragging: &UseStateHandle<bool>) -> Callback<DragEvent> {
+    let dragging = dragging.clone();
+    // Only when the pointer leaves the window, not a child element.
+    Callback::from(move |e: DragEvent| if e.related_target().is_none() { dragging.set(false) })
+}
+
+/// A drop: one file opens on its own; several, or a folder, open as a folder.
+pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEvent> {
+    let (dragging, cb) = (dragging.clone(), cb.clone());
+    Callback::from(move |e: DragEvent| {
+        e.prevent_default();
+        dragging.set(false);
+        let Some(dt) = e.data_transfer() else { return };
+        let plain: Vec<Picked> = dt.files().map(|fs| pick::from_input(&fs)).unwrap_or_default();
+        let entries = pick::dropped_entries(&dt);
+        let is_dir = |e: &wasm_bindgen::JsValue| js_sys::Reflect::get(e, &"isDirectory".into()).ok().and_then(|v| v.as_bool()) == Some(true);
+        match entries {
+            Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => {
+                let cb = cb.clone();
+                yew::platform::spawn_local(async move {
+                    let (picked, _unreadable) = pick::walk(entries, &Cancel::default(), |_| {}).await;
+                    if !picked.is_empty() {
+                        cb.files.emit((picked, true));
+                    }
+                });
+            }
+            _ if plain.len() == 1 => {
+                if let Some(p) = plain.into_iter().next() {
+                    cb.open.emit(Source::File(p.file));
+                }
+            }
+            _ if plain.len() > 1 => cb.files.emit((plain, false)),
+            _ => {}
+        }
+    })
+}
+
+pub fn notice(state: &UseReducerHandle<State>) -> Html {
+    let Some(text) = &state.notice else { return html! {} };
+    let dismiss = state.dispatcher().to_callback().reform(|_: MouseEvent| Action::DismissNotice);
+    html! {
+        <section class="notice warn" role="status" data-testid="notice">
+            <p>{ text.to_string() }</p>
+            <button class="link-button" onclick={dismiss}>{ "Dismiss" }</button>
+        </section>
+    }
+}
+
+/// The breadcrumb above a folder's conversation: back to the list, the
+/// project, the conversation (and, for a run, back to the call that spawned it).
+fn crumbs(folder: &Folder, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks) -> Html {
+    let c = &folder.tree.conversations[conv as usize];
+    let title = folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.rsplit('/').next().unwrap_or("").to_string());
+    let to_call = run.and_then(|agent| {
+        let call = folder.facts(conv)?.runs.iter().find(|l| *l.link.agent_id == **agent)?.link.tool_use_id.clone()?;
+        let open_at = cb.open_at.clone();
+        Some(Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            open_at.emit(OpenAt { conv, run: None, line: None, highlight: Some(call.clone().into()) });
+        }))
+    });
+    let open_conv = {
+        let open_at = cb.open_at.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            open_at.emit(OpenAt { conv, run: None, line: None, highlight: None })
+        })
+    };
+    html! {
+        <nav class="crumbs" aria-label="Breadcrumb" data-testid="crumbs">
+            <a href="#/" onclick={cb.back.clone()} data-testid="back">{ "← All conversations" }</a>
+            <span class="sep">{ "›" }</span>
+            <span class="muted">{ folder.project_dir(c.project) }</span>
+            <span class="sep">{ "›" }</span>
+            if let Some(agent) = run {
+                <a href="#" onclick={open_conv}>{ title }</a>
+                <span class="sep">{ "›" }</span>
+                <span>{ format!("subagent {agent}") }</span>
+                if let Some(back) = to_call { <a href="#" class="to-call" onclick={back} data-testid="to-call">{ "back to its call" }</a> }
+            } else {
+                <span>{ title }</span>
+            }
+        </nav>
+    }
+}
+
+/// The file on screen: its progress bar, its viewer (kept mounted from
+/// preview to whole file: keyed by the open's number), or what else its
+/// open ended with.
+fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc<str>>) -> Html {
+    let progress = match &state.phase {
+        Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
+            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
+        },
+        _ => html! {},
+    };
+    let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
+        Some((doc, blob)) => html! {
+            <view::Viewer key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} {address} {highlight} />
+        },
+        None => html! {},
+    };
+    let other = match &state.phase {
+        Phase::Done(doc) if !doc.is_transcript() => html! { <view::Summary doc={Shared(doc.clone())} /> },
+        Phase::Failed { name, message } => html! {
+            <section class="notice error" role="alert" data-testid="error">
+                <h2>{ format!("Could not open {name}") }</h2>
+                <p>{ message.to_string() }</p>
+            </section>
+        },
+        _ => html! {},
+    };
+    html! { <>{ progress }{ viewer }{ other }</> }
+}
+
+pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>) -> Html {
+    match (&state.route, &state.folder) {
+        (Route::Folder, Some(folder)) => html! {
+            <SessionBrowser folder={Shared(folder.clone())} on_list={cb.list.clone()} on_open={cb.open_at.clone()}
+                on_search={cb.search.clone()} on_memory={cb.memory.clone()} />
+        },
+        (Route::Conversation { conv, run }, Some(folder)) => {
+            let c = &folder.tree.conversations[*conv as usize];
+            let entry = run.as_ref().and_then(|a| c.runs.iter().find(|r| *r.agent_id == **a)).map_or(c.entry, |r| r.jsonl);
+            let address: Rc<str> = super::address::prefix(&folder.tree.entry(entry).path).into();
+            let open_run = {
+                let (open_at, conv) = (cb.open_at.clone(), *conv);
+                Callback::from(move |agent: Rc<str>| open_at.emit(OpenAt { conv, run: Some(agent), line: None, highlight: None }))
+            };
+            let folderish = Folderish { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run };
+            html! {
+                <>
+                    { crumbs(folder, *conv, run.as_ref(), cb) }
+                    <ContextProvider<Folderish> context={folderish}>
+                        { document(state, files, address, highlight) }
+                    </ContextProvider<Folderish>>
+                </>
+            }
+        }
+        _ => document(state, files, "".into(), None),
+    }
+}

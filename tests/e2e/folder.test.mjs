@@ -1,0 +1,219 @@
+// End-to-end: a whole projects folder, picked through the folder input (and
+// dropped, through a FileSystemEntry tree), against `ccscope sessions`.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { launch, withApp, fixtures, CLI, ROOT } from "./helpers.mjs";
+import { OUT, itemWith } from "./view-helpers.mjs";
+
+const TREES = {
+  synthetic: "synthetic/projects",
+  daaain: "real/daaain__claude-code-log/test/test_data/real_projects",
+  kimuson: "real/d-kimuson__claude-code-viewer/mock-global-claude-dir/projects",
+};
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** `ccscope sessions DIR`, one object per conversation. */
+function sessions(dir) {
+  return execFileSync(CLI, ["sessions", dir], { encoding: "utf8", maxBuffer: 1 << 26 }).trim().split("\n").map((l) => JSON.parse(l));
+}
+
+const count = (n) => n.toLocaleString("en-US");
+
+/** Picks `dir` through the folder input and waits until every fact is in. */
+async function pickFolder(page, dir) {
+  await page.setInputFiles("#folder-input", dir);
+  await page.waitForSelector("[data-testid=sessions]");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+}
+
+/** The list's rows: path (without the picked folder's name) → cells. */
+async function rows(page) {
+  return page.$$eval("table.sessions tbody tr", (trs) => Object.fromEntries(trs.map((tr) => {
+    const cell = (c) => tr.querySelector(`td[data-col=${c}]`)?.textContent ?? null;
+    const path = tr.dataset.path.split("/").slice(1).join("/");
+    return [path, { title: tr.querySelector("[data-testid=conv-title]").textContent, deleted: tr.querySelector("[data-testid=deleted]")?.textContent ?? null,
+      turns: cell("Turns"), tools: cell("Tools"), failures: cell("Failures"), compactions: cell("Compactions"), subagents: cell("Subagents") }];
+  })));
+}
+
+for (const [name, rel] of Object.entries(TREES)) {
+  test(`the ${name} folder lists every conversation with the facts ccscope sessions gives`, async () => {
+    const dir = join(fixtures(), rel);
+    const want = sessions(dir);
+    assert.ok(want.length >= 3, `${name}: the CLI lists its conversations`);
+    await withApp(browser, async ({ page }) => {
+      await pickFolder(page, dir);
+      const deleted = want.filter((w) => w.deleted).length;
+      if (deleted) await page.click("[data-testid=show-deleted]");
+      const shown = await rows(page);
+      assert.deepEqual(Object.keys(shown).sort(), want.map((w) => w.path).sort(), `${name}: every conversation, by path`);
+      for (const w of want) {
+        const s = shown[w.path];
+        if (w.title_source && w.title_source !== "prompt") assert.equal(s.title, w.title, `${w.path}: title`);
+        if (w.title_source === "prompt") assert.ok(s.title.length > 0, `${w.path}: a prompt title`);
+        assert.equal(s.turns, count(w.stats.assistant_messages), `${w.path}: API turns`);
+        assert.equal(s.tools, count(w.stats.tool_calls), `${w.path}: tool calls`);
+        assert.equal(s.failures, count(w.stats.failed_steps), `${w.path}: failures`);
+        assert.equal(s.compactions, count(w.stats.compactions), `${w.path}: compactions`);
+        assert.equal(s.subagents, count(w.stats.subagents.length + w.legacy_subagents.length), `${w.path}: subagent runs`);
+        assert.equal(s.deleted !== null, w.deleted, `${w.path}: deleted mark`);
+        if (w.deleted) assert.equal(s.deleted, `deleted in the desktop app on ${w.deleted_at}`);
+      }
+    });
+  });
+}
+
+test("deleted conversations are hidden, counted and revealable", async () => {
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, join(fixtures(), TREES.synthetic));
+    assert.match(await page.textContent("[data-testid=deleted-count]"), /^1 deleted in the desktop app — show$/);
+    assert.equal(await page.locator("[data-testid=deleted]").count(), 0, "hidden by default");
+    assert.equal(await page.locator("table.sessions tbody tr").count(), 2);
+    await page.click("[data-testid=show-deleted]");
+    assert.equal(await page.locator("table.sessions tbody tr").count(), 3);
+    assert.equal(await page.textContent("[data-testid=deleted]"), "deleted in the desktop app on 2026-09-01T11:00:00.000Z");
+    await page.screenshot({ path: join(OUT, "folder-synthetic.png"), fullPage: true });
+  });
+});
+
+test("subagents show under their call, linked as contract v1 says; the undecidable ones say why", async () => {
+  const dir = join(fixtures(), TREES.synthetic);
+  const want = sessions(dir).find((s) => s.title === "app build fix").stats.subagents;
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    await page.click('table.sessions a:has-text("app build fix")');
+    await page.waitForSelector("[data-testid=runs-fact]");
+    const declined = await page.$$eval("[data-testid=run-declined]", (ds) => ds.map((d) => [d.dataset.agent, d.textContent]));
+    assert.deepEqual(declined.map(([a]) => a).sort(), want.filter((w) => w.link === "none").map((w) => w.agent_id).sort());
+    for (const [, text] of declined) assert.match(text, /not linked: 2 Agent calls overlap in time/);
+    for (const w of want.filter((w) => w.link !== "none")) {
+      const item = await itemWith(page, `agent-${w.agent_id}`);
+      const card = item.locator(`[data-testid=run][data-agent="${w.agent_id}"]`);
+      assert.equal(await card.getAttribute("data-link"), w.link, `agent-${w.agent_id} linked by ${w.link}`);
+    }
+    // Expand the meta-linked run inline: its own turns appear under the call.
+    const meta = want.find((w) => w.link === "meta");
+    const card = (await itemWith(page, `agent-${meta.agent_id}`)).locator(`[data-testid=run][data-agent="${meta.agent_id}"]`);
+    await card.locator("[data-testid=run-expand]").click();
+    await card.locator("[data-testid=run-body] article.item").first().waitFor();
+    assert.match(await card.locator("[data-testid=run-body]").textContent(), /Audit src\/ for undefined names/);
+    await card.scrollIntoViewIfNeeded();
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(OUT, `subagent-inline-${scheme}.png`) });
+    }
+    // And as a transcript of its own, with a way back to its call.
+    await card.locator("[data-testid=run-open]").click();
+    await page.waitForSelector("[data-testid=crumbs] [data-testid=to-call]");
+    await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
+    assert.match(await page.evaluate(() => location.hash), new RegExp(`agent-${meta.agent_id}\\.jsonl`));
+    await page.click("[data-testid=to-call]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=search-status]")?.dataset.matches > 0);
+    const current = await page.$eval("article.item.current", (a) => a.textContent);
+    assert.match(current, /Audit crate/, "back at the Agent call that spawned it");
+  });
+});
+
+test("legacy root-level agent files are linked to their conversation", async () => {
+  const dir = join(fixtures(), TREES.daaain);
+  const want = sessions(dir).find((s) => s.legacy_subagents.some((l) => l.link === "result"));
+  const linked = want.legacy_subagents.find((l) => l.link === "result");
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    await page.click(`table.sessions tr[data-path$="${want.path}"] a`);
+    await page.waitForSelector("[data-testid=runs-fact]");
+    const card = (await itemWith(page, `agent-${linked.agent_id}`)).locator(`[data-testid=run][data-agent="${linked.agent_id}"]`);
+    assert.equal(await card.getAttribute("data-link"), "result");
+    assert.match(await card.locator("[data-testid=run-link]").textContent(), /legacy agent file/);
+  });
+});
+
+test("a persisted output opens from tool-results/, and MEMORY.md is shown", async () => {
+  const dir = join(fixtures(), TREES.synthetic);
+  const full = readFileSync(join(dir, "-Users-alex-code-app/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538/tool-results/toolu_0147a583d118e46e11ae28d8.txt"), "utf8");
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    await page.click("[data-testid=memory-file]");
+    assert.match(await page.textContent("[data-testid=memory]"), /alex prefers small commits/);
+    await page.click('table.sessions a:has-text("app build fix")');
+    const item = await itemWith(page, "tool-results/toolu_0147a583d118e46e11ae28d8.txt");
+    await item.locator("[data-testid=full-output-open]").click();
+    const out = item.locator("[data-testid=full-output]");
+    await out.waitFor();
+    await out.locator("button:has-text('Show all')").click();
+    assert.equal((await out.locator("pre.output").textContent()).trim(), full.trim(), "the whole file, as text");
+  });
+});
+
+test("a search across the folder finds a string in exactly the files that hold it, and opens the hit", async () => {
+  const dir = join(fixtures(), TREES.daaain);
+  const needle = "TodoWrite";
+  // The files that hold it, found on disk (conversations and runs; deleted ones are hidden).
+  const holders = [];
+  const walk = (d) => { for (const n of readdirSync(d)) { const p = join(d, n); if (statSync(p).isDirectory()) walk(p); else if (p.endsWith(".jsonl") && readFileSync(p, "latin1").toLowerCase().includes(needle.toLowerCase())) holders.push(relative(dir, p)); } };
+  walk(dir);
+  // Legacy root-level agent files are runs of a conversation only when linked by session; count what the page searches.
+  const searched = new Set(sessions(dir).map((s) => s.path));
+  const want = holders.filter((p) => searched.has(p)).sort();
+  assert.ok(want.length >= 2, `the needle is in several conversations (${want.length})`);
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    await page.fill("[data-testid=folder-search]", needle.toLowerCase());
+    await page.press("[data-testid=folder-search]", "Enter");
+    await page.waitForSelector("[data-testid=folder-search-status][data-finished]");
+    const got = await page.$$eval("[data-testid=folder-results] .result-group", (gs) => gs.map((g) => g.dataset.path.split("/").slice(1).join("/")));
+    assert.deepEqual(got.filter((p) => searched.has(p)).sort(), want, "exactly the conversations that hold it");
+    const hit = page.locator("[data-testid=folder-results] button.hit").first();
+    const line = Number(await hit.getAttribute("data-line"));
+    await hit.click();
+    await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
+    await page.waitForFunction(() => document.querySelector("[data-testid=search-status]")?.dataset.matches > 0);
+    const cur = await page.$eval("article.item.current", (a) => ({ line: Number(a.dataset.line), hit: a.classList.contains("hit") }));
+    assert.ok(cur.hit && cur.line <= line, `opened at the hit (item from line ${cur.line}, hit on ${line})`);
+    // Back to the list, where it was.
+    await page.click("[data-testid=back]");
+    await page.waitForSelector("[data-testid=sessions]");
+  });
+});
+
+test("a dropped folder is walked entry by entry, batches and all", async () => {
+  const dir = join(fixtures(), TREES.kimuson);
+  const want = sessions(dir).map((s) => s.path).sort();
+  // A FileSystemEntry tree in the page with the fixture's files (Chromium
+  // cannot synthesise a dropped directory); readEntries answers in batches of 2.
+  const files = [];
+  const walk = (d) => { for (const n of readdirSync(d)) { const p = join(d, n); if (statSync(p).isDirectory()) walk(p); else files.push([relative(dir, p), readFileSync(p, "base64")]); } };
+  walk(dir);
+  await withApp(browser, async ({ page }) => {
+    await page.evaluate((files) => {
+      const dirEntry = (path, kids) => ({ isDirectory: true, isFile: false, name: path.split("/").pop(), fullPath: "/" + path,
+        createReader: () => { let at = 0; return { readEntries: (ok) => setTimeout(() => { ok(kids.slice(at, at + 2)); at += 2; }) }; } });
+      const fileEntry = (path, b64) => ({ isDirectory: false, isFile: true, name: path.split("/").pop(), fullPath: "/" + path,
+        file: (ok) => setTimeout(() => ok(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], path.split("/").pop()))) });
+      const tree = {};
+      for (const [p, b] of files) tree["projects/" + p] = b;
+      const build = (prefix) => {
+        const names = new Set(Object.keys(tree).filter((p) => p.startsWith(prefix + "/")).map((p) => p.slice(prefix.length + 1).split("/")[0]));
+        return [...names].map((n) => { const p = `${prefix}/${n}`; return p in tree ? fileEntry(p, tree[p]) : dirEntry(p, build(p)); });
+      };
+      const root = dirEntry("projects", build("projects"));
+      DataTransferItem.prototype.webkitGetAsEntry = function () { return root; };
+      const dt = new DataTransfer();
+      dt.items.add(new File(["x"], "projects"));
+      const target = document.querySelector(".page");
+      target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, files);
+    await page.waitForSelector("[data-testid=sessions]");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    const shown = await page.$$eval("table.sessions tbody tr", (trs) => trs.map((t) => t.dataset.path.split("/").slice(1).join("/")).sort());
+    assert.deepEqual(shown, want);
+    assert.equal(await page.textContent(".folder-name"), "projects");
+  });
+});
