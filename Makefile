@@ -71,10 +71,12 @@ bench:
 	cargo build --release --bin ccscope-bench
 	target/release/ccscope-bench run
 
-# The viewer in headless Chromium on a generated ~80 MB file; BENCH_2GB=1 adds a >= 2 GB one.
+# The viewer in headless Chromium: start-up, the sample, 5 MB and 80 MB files
+# (BENCH_2GB=1 adds a >= 2 GB one), then a generated projects tree as a folder.
 bench-browser: tools-test build
-	cargo build --release --bin ccscope-bench
+	cargo build --release --bin ccscope --bin ccscope-bench
 	node tests/bench/browser.mjs
+	node tests/bench/folder.mjs
 
 fuzz:
 	@cargo +nightly --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal

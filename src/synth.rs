@@ -71,7 +71,7 @@ struct Gen {
     msg: u64,
     tool: u64,
     uuid: u64,
-    session: &'static str,
+    session: String,
 }
 
 impl Gen {
@@ -132,7 +132,7 @@ impl Gen {
     }
 
     fn bookkeeping(&mut self, out: &mut String) {
-        let s = self.session;
+        let s = self.session.clone();
         match self.rng.next_u64() % 6 {
             0 => {
                 let _ = write!(out, "{{\"type\":\"file-history-snapshot\",\"messageId\":\"m{}\",\"snapshot\":{{\"trackedFileBackups\":{{", self.uuid);
@@ -220,8 +220,13 @@ impl Gen {
 
 /// Writes a transcript of about `target_bytes` to `out` (as JSONL).
 pub fn transcript(target_bytes: usize, seed: u64) -> String {
+    transcript_at(target_bytes, seed, 1_788_253_200_000, "d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538")
+}
+
+/// [`transcript`] starting at `start_ms` with session id `session`.
+pub fn transcript_at(target_bytes: usize, seed: u64, start_ms: i64, session: &str) -> String {
     let mut out = String::with_capacity(target_bytes + (2 << 20));
-    let mut g = Gen { rng: Rng::new(seed), ms: 1_788_253_200_000, msg: 0, tool: 0, uuid: 0, session: "d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538" };
+    let mut g = Gen { rng: Rng::new(seed), ms: start_ms, msg: 0, tool: 0, uuid: 0, session: session.to_string() };
     // Per 80 MB: ~1900 exchanges; a big result every ~12, an image every ~160.
     let scale = (target_bytes as f64 / 80e6).max(0.001);
     let exchanges = (1900.0 * scale) as u64;
@@ -261,3 +266,63 @@ mod tests {
     }
 }
 
+
+/// A `~/.claude/projects`-like tree of `sessions` conversations under
+/// `projects` project directories, written under `dir`: sizes spread like
+/// the format notes' (median about 5 MB, a few of 50–80 MB), some with
+/// subagent runs (and their meta), `tool-results/`, a deletion marker, and a
+/// `memory/MEMORY.md` per project. Returns the bytes written.
+pub fn tree(dir: &std::path::Path, sessions: usize, projects: usize, mut write: impl FnMut(&std::path::Path, &[u8]) -> std::io::Result<()>) -> std::io::Result<u64> {
+    let mut rng = Rng::new(0x7_0ee);
+    let mut total = 0u64;
+    let mut put = |p: &std::path::Path, b: &[u8], total: &mut u64| -> std::io::Result<()> {
+        *total += b.len() as u64;
+        write(p, b)
+    };
+    let projects = projects.max(1);
+    for p in 0..projects {
+        let proj = dir.join(format!("-Users-dev-code-project-{p:02}"));
+        put(&proj.join("memory/MEMORY.md"), format!("# Memory\n\n- project {p}: the developer prefers small commits.\n").as_bytes(), &mut total)?;
+    }
+    for k in 0..sessions {
+        // Half below the median (50 kB – 5 MB), half just above it, and a few big ones.
+        let mb = if k % 75 == 7 {
+            rng.range(50, 81) as f64
+        } else if k % 2 == 0 {
+            0.05 + (rng.range(0, 1000) as f64 / 1000.0).powi(2) * 4.95
+        } else {
+            5.0 + rng.range(0, 1000) as f64 / 1000.0
+        };
+        let id = format!("{:08x}-{:04x}-4{:03x}-8{:03x}-{:012x}", rng.next_u64() as u32, k, k % 4096, p_of(k, projects), rng.next_u64() & 0xffff_ffff_ffff);
+        let proj = dir.join(format!("-Users-dev-code-project-{:02}", p_of(k, projects)));
+        let start_ms = 1_780_000_000_000 + (k as i64) * 7_200_000;
+        let text = transcript_at((mb * 1e6) as usize, 1000 + k as u64, start_ms, &id);
+        put(&proj.join(format!("{id}.jsonl")), text.as_bytes(), &mut total)?;
+        if k % 3 == 0 {
+            for r in 0..rng.range(1, 4) {
+                let agent = format!("a{:016x}", rng.next_u64());
+                let run = transcript_at(rng.range(20_000, 200_000) as usize, 5000 + k as u64 * 10 + r, start_ms + 60_000, &id);
+                put(&proj.join(format!("{id}/subagents/agent-{agent}.jsonl")), run.as_bytes(), &mut total)?;
+                let meta = format!("{{\"agentType\":\"general-purpose\",\"description\":\"Check part {r}\",\"spawnDepth\":1,\"toolUseId\":\"toolu_{agent}\"}}");
+                put(&proj.join(format!("{id}/subagents/agent-{agent}.meta.json")), meta.as_bytes(), &mut total)?;
+            }
+        }
+        if k % 5 == 1 {
+            for r in 0..rng.range(1, 5) {
+                let mut out = String::new();
+                let len = rng.range(30_000, 51_000) as usize;
+                prose(&mut rng, &mut out, len);
+                put(&proj.join(format!("{id}/tool-results/toolu_{k:04}{r:02}.txt")), out.replace("\\n", "\n").as_bytes(), &mut total)?;
+            }
+        }
+        if k % 50 == 3 {
+            put(&proj.join(format!("{id}.desktop-released.json")), br#"{"v":1,"releasedAt":"2026-09-01T00:39:27.821Z","reason":"delete"}"#, &mut total)?;
+        }
+    }
+    Ok(total)
+}
+
+fn p_of(k: usize, projects: usize) -> usize {
+    // A few busy projects, many quiet ones.
+    (k * k + 3 * k) % projects.max(1)
+}

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use web_sys::Blob;
 use yew::Callback;
 
-use super::blob::{blob_of, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
+use super::blob::{blob_of, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 use super::files::Files;
 use super::task::{mark, mark_memory, yield_to_page, Cancel, Throttle};
 use super::worker::{pieces, Client, Reply, WorkerError};
@@ -147,13 +147,26 @@ impl Pick<'_> {
     }
 
     /// Read by the worker. `Err(None)`: cancelled; `Err(Some(e))`: the
-    /// worker could not do it (the page then reads the file itself).
+    /// worker could not do it (the page then reads the file itself). The
+    /// preview comes from the page's own read of the file's start: it is on
+    /// screen at once however busy the worker is (summing up a folder, say).
     async fn in_worker(&self) -> Result<Result<Read, Stop>, Option<WorkerError>> {
         let mut job = self.o.client.read(&self.blob).map_err(Some)?;
         // A newer pick stops this read in the worker at once, not at its next reply.
         let (client, id) = (self.o.client.clone(), job.id());
         self.o.cancel.on_cancel(move || client.cancel(id));
-        let mut head: Rc<[u8]> = Rc::from(&[][..]);
+        let head: Rc<[u8]> = match read_range(&self.blob, 0, FIRST_CHUNK_BYTES).await {
+            Ok(b) => b.into(),
+            Err(e) => return Ok(Err(Stop::Failed(read_failed(&e)))),
+        };
+        if self.cancelled() {
+            return Err(None);
+        }
+        mark("head-read");
+        if let Some(doc) = self.preview(&head) {
+            mark("preview");
+            self.o.send(Action::Preview(doc));
+        }
         let mut progress = Throttle::new();
         loop {
             let reply = job.next().await;
@@ -161,14 +174,6 @@ impl Pick<'_> {
                 return Err(None);
             }
             match reply.map_err(Some)? {
-                Reply::First(bytes) => {
-                    head = bytes.into();
-                    if let Some(doc) = self.preview(&head) {
-                        // Drawn in a task of its own, after the one that built it.
-                        yield_to_page().await;
-                        self.o.send(Action::Preview(doc));
-                    }
-                }
                 Reply::Progress(read_bytes) => {
                     if progress.due(read_bytes == self.size_bytes) {
                         self.o.send(Action::Progress { read_bytes });

@@ -214,11 +214,23 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
 }
 
 pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>) -> Html {
-    match (&state.route, &state.folder) {
-        (Route::Folder, Some(folder)) => html! {
-            <SessionBrowser folder={Shared(folder.clone())} on_list={cb.list.clone()} on_open={cb.open_at.clone()}
-                on_search={cb.search.clone()} on_memory={cb.memory.clone()} />
+    // The session browser stays mounted (hidden) while a conversation is
+    // open: it keeps its place, scroll and filters, and going back costs nothing.
+    let browser = match &state.folder {
+        Some(folder) => html! {
+            <div class="browser-slot" hidden={state.route != Route::Folder}>
+                <SessionBrowser folder={Shared(folder.clone())} on_list={cb.list.clone()} on_open={cb.open_at.clone()}
+                    on_search={cb.search.clone()} on_memory={cb.memory.clone()} />
+            </div>
         },
+        None => html! {},
+    };
+    html! { <>{ browser }{ route_body(state, files, cb, highlight) }</> }
+}
+
+fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>) -> Html {
+    match (&state.route, &state.folder) {
+        (Route::Folder, Some(_)) => html! {},
         (Route::Conversation { conv, run }, Some(folder)) => {
             let c = &folder.tree.conversations[*conv as usize];
             let entry = run.as_ref().and_then(|a| c.runs.iter().find(|r| *r.agent_id == **a)).map_or(c.entry, |r| r.jsonl);

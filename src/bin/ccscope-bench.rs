@@ -2,6 +2,8 @@
 //! the same bytes, measured in the same run, plus peak memory.
 //!
 //!   ccscope-bench gen OUT [--mb N]   write a generated transcript
+//!   ccscope-bench gen-tree DIR [--sessions N] [--projects N]
+//!                                    write a generated projects tree (~1 GB for 300)
 //!   ccscope-bench run [FILE]         benchmark (generates 80 MB if no FILE)
 
 #[cfg(target_arch = "wasm32")]
@@ -70,6 +72,33 @@ mod bench {
                 }
                 0
             }
+            Some("gen-tree") => {
+                let Some(dir) = args.get(1) else {
+                    eprintln!("usage: ccscope-bench gen-tree DIR [--sessions N] [--projects N]");
+                    return 2;
+                };
+                let number = |flag: &str, default: usize| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).map_or(Some(default), |v| v.parse().ok());
+                let (Some(sessions), Some(projects)) = (number("--sessions", 300), number("--projects", 20)) else {
+                    eprintln!("--sessions and --projects take whole numbers");
+                    return 2;
+                };
+                let write = |p: &std::path::Path, b: &[u8]| {
+                    if let Some(d) = p.parent() {
+                        std::fs::create_dir_all(d)?;
+                    }
+                    std::fs::write(p, b)
+                };
+                match synth::tree(std::path::Path::new(dir), sessions, projects, write) {
+                    Ok(total) => {
+                        println!("{dir}: {sessions} conversations in {projects} projects, {:.2} GB", total as f64 / 1e9);
+                        0
+                    }
+                    Err(e) => {
+                        eprintln!("{dir}: {e}");
+                        1
+                    }
+                }
+            }
             Some("run") => {
                 let bytes = match args.get(1) {
                     Some(p) => match std::fs::read(p) {
@@ -85,7 +114,7 @@ mod bench {
                 0
             }
             _ => {
-                eprintln!("usage: ccscope-bench gen OUT [--mb N] | run [FILE]");
+                eprintln!("usage: ccscope-bench gen OUT [--mb N] | gen-tree DIR [--sessions N] [--projects N] | run [FILE]");
                 2
             }
         }

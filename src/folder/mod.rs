@@ -6,5 +6,5 @@
 pub mod summary;
 pub mod tree;
 
-pub use summary::{summarize, Linked, Meta, Parts, ReadAt, Run, SessionFacts, SessionLine};
+pub use summary::{reads_needed, summarize, Linked, Meta, Parts, Prefetched, ReadAt, Run, SessionFacts, SessionLine};
 pub use tree::{Conversation, Entry, Project, RunFiles, Tree};

@@ -9,11 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::tree::{Conversation, Tree};
 use crate::index::{flag, Index};
 use crate::model::body::Body;
-use crate::model::facts::Facts;
+use crate::model::facts::first_seen;
 use crate::model::subagents::{self, Decline, SubagentLink, SubagentRun};
 use crate::model::title::{self, TitleKind};
 use crate::model::verdict::{self, Verdict};
-use crate::model::view::View;
 use crate::model::{is_agent_tool, Stats};
 
 /// Small reads of the picked files, by entry number.
@@ -157,6 +156,36 @@ pub struct Parts<'a> {
     pub idle_gap_secs: u64,
 }
 
+/// Every read [`summarize`] will make for `c` (whole files as `(entry, 0,
+/// u64::MAX)`): a reader that must not block can fetch them first.
+pub fn reads_needed(c: &Conversation, ix: &Index) -> Vec<(u32, u64, u64)> {
+    let row = |r: u32| {
+        let r = &ix.rows[r as usize];
+        (c.entry, r.offset, r.end_offset())
+    };
+    let mut out: Vec<(u32, u64, u64)> = title::source_from_index(ix).rows().into_iter().map(row).collect();
+    out.extend(cwd_rows(ix).map(row));
+    out.extend(c.released.map(|m| (m, 0, u64::MAX)));
+    out
+}
+
+/// The records a `cwd` is looked for in.
+fn cwd_rows(ix: &Index) -> impl Iterator<Item = u32> + '_ {
+    (0..ix.rows.len() as u32).filter(|&k| ix.rows[k as usize].has(flag::HAS_UUID)).take(CWD_ROWS)
+}
+
+/// Reads served from bytes fetched beforehand (see [`reads_needed`]).
+pub struct Prefetched(pub Vec<((u32, u64, u64), Vec<u8>)>);
+
+impl ReadAt for Prefetched {
+    fn read_at(&mut self, entry: u32, start: u64, end: u64) -> Option<Vec<u8>> {
+        self.0.iter().find(|(k, _)| *k == (entry, start, end)).map(|(_, b)| b.clone())
+    }
+    fn read_all(&mut self, entry: u32) -> Option<Vec<u8>> {
+        self.read_at(entry, 0, u64::MAX)
+    }
+}
+
 /// Sums up conversation `c` of `tree`.
 pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl ReadAt) -> SessionFacts {
     let Parts { ix, head, runs, legacy, idle_gap_secs } = parts;
@@ -169,16 +198,21 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let legacy_linkable: Vec<SubagentRun> = mine.iter().map(|r| SubagentRun { meta_tool_use_id: None, ..r.linkable() }).collect();
     let legacy_explained = subagents::link_explained(ix, &legacy_linkable);
 
-    let view = View::build(ix, idle_gap_secs);
-    let facts = Facts::compute(ix, &view);
-    let source = title::source(ix, &view);
+    // No list is built: the browser shows none of it (and it costs as much
+    // as the stats on a big file).
+    let source = title::source_from_index(ix);
+    let timeline = crate::model::time::timeline(ix, idle_gap_secs);
+    let synthetic = ix.strings.get(crate::model::SYNTHETIC_MODEL).unwrap_or_default();
+    let parsed = || ix.rows.iter().filter(|r| r.malformed.is_none());
+    let models = first_seen(ix, parsed().map(|r| r.model).filter(|&m| m != synthetic));
+    let has_usage = parsed().any(|r| r.has(flag::HAS_USAGE));
     let mut body = |row: u32| {
         let r = &ix.rows[row as usize];
         Body::parse(&io.read_at(c.entry, r.offset, r.end_offset())?)
     };
     let title = title::resolve(&source, &mut body);
     // The working directory, from the first records that carry one.
-    let cwd = (0..ix.rows.len() as u32).filter(|&k| ix.rows[k as usize].has(flag::HAS_UUID)).take(CWD_ROWS).find_map(|k| body(k)?.cwd.0);
+    let cwd = cwd_rows(ix).find_map(|k| body(k)?.cwd.0);
     let deleted_at = c.released.and_then(|m| released_at(&io.read_all(m)?));
     let by_agent = |list: &[Run], id: &str| list.iter().find(|r| r.agent_id == id).cloned();
     let mut linked: Vec<Linked> = explained
@@ -191,7 +225,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
             .iter()
             .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true })),
     );
-    let t = &view.timeline;
+    let t = &timeline;
     SessionFacts {
         line: SessionLine {
             path: c.path.clone(),
@@ -206,8 +240,8 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         first_ms: t.first_ms,
         last_ms: t.last_ms,
         active_ms: t.measured().map(|(active, _)| active),
-        models: facts.models,
-        has_usage: facts.has_usage,
+        models,
+        has_usage,
         cwd,
         not_a_transcript: match verdict::judge(ix, head) {
             Verdict::NotATranscript(why) => Some(why),

@@ -18,6 +18,19 @@ pub enum Slot {
     Failed(Rc<str>),
 }
 
+/// Equal when it is the same summary (by pointer): a list row redraws only
+/// when its own conversation changed.
+impl PartialEq for Slot {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Slot::Pending, Slot::Pending) => true,
+            (Slot::Ready(a), Slot::Ready(b)) => Rc::ptr_eq(a, b),
+            (Slot::Failed(a), Slot::Failed(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
 impl Slot {
     pub fn facts(&self) -> Option<&SessionFacts> {
         match self {

@@ -64,11 +64,18 @@ pub struct Matcher {
     /// Hits whose snippet still wants bytes after the match, that had not
     /// arrived yet: (index into `found.hits`, bytes still wanted).
     pending: Vec<(usize, usize)>,
+    /// Hits kept at most (matches past it are only counted).
+    max_hits: usize,
 }
 
 impl Matcher {
     /// A matcher for `needle`; `None` for an empty needle (which matches nothing).
     pub fn new(needle: &str, snippets: bool) -> Option<Matcher> {
+        Matcher::keeping(needle, snippets, MAX_HITS)
+    }
+
+    /// [`Matcher::new`] keeping at most `max_hits` hits (the rest counted).
+    pub fn keeping(needle: &str, snippets: bool, max_hits: usize) -> Option<Matcher> {
         if needle.is_empty() {
             return None;
         }
@@ -85,6 +92,7 @@ impl Matcher {
             found: Found::default(),
             snippets,
             pending: Vec::new(),
+            max_hits,
         })
     }
 
@@ -117,7 +125,7 @@ impl Matcher {
                 break;
             }
             self.found.matches += 1;
-            if self.found.hits.len() < MAX_HITS {
+            if self.found.hits.len() < self.max_hits {
                 self.count_lines_to(abs);
                 let (snippet, at_in, wanted) = if self.snippets { self.snippet(p) } else { (Vec::new(), 0, 0) };
                 if wanted > 0 {

@@ -11,7 +11,6 @@ use std::rc::Rc;
 
 use super::doc::Doc;
 use super::folder::{FileHits, Folder, ListUi, Scope, Slot};
-use crate::folder::SessionFacts;
 
 /// Where the person is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,13 +58,13 @@ pub enum Action {
     DismissNotice,
     /// A folder (or several files) was picked: its session browser opens.
     FolderPicked(Rc<Folder>),
-    Summary { conv: u32, facts: Rc<SessionFacts> },
-    SummaryFailed { conv: u32, message: Rc<str> },
+    /// Conversations summed up (or not readable), a batch at a time.
+    Summaries(Vec<(u32, Slot)>),
     SurveyProgress { done_bytes: u64 },
     SurveyDone,
     SetList(ListUi),
     FolderSearchStart { query: Rc<str>, scope: Scope, total_bytes: u64 },
-    FolderSearchHits { serial: u64, hits: FileHits },
+    FolderSearchHits { serial: u64, hits: Vec<FileHits> },
     FolderSearchProgress { serial: u64, done_bytes: u64 },
     FolderSearchDone { serial: u64 },
     FolderSearchClear,
@@ -121,8 +120,14 @@ impl State {
             Action::DismissNotice if self.notice.is_some() => Rc::new(State { notice: None, ..(*self).clone() }),
             Action::DismissNotice => self,
             Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Folder, phase: Phase::Empty, ..(*self).clone() }),
-            Action::Summary { conv, facts } => self.folder_with(|f| set_slot(f, conv, Slot::Ready(facts))),
-            Action::SummaryFailed { conv, message } => self.folder_with(|f| set_slot(f, conv, Slot::Failed(message))),
+            Action::Summaries(batch) => self.folder_with(|f| {
+                let slots = Rc::make_mut(&mut f.slots);
+                for (conv, slot) in batch {
+                    if let Some(s) = slots.get_mut(conv as usize) {
+                        *s = slot;
+                    }
+                }
+            }),
             Action::SurveyProgress { done_bytes } => self.folder_with(|f| f.done_bytes = done_bytes),
             Action::SurveyDone => self.folder_with(|f| {
                 f.surveyed = true;
@@ -135,7 +140,7 @@ impl State {
             }),
             Action::FolderSearchHits { serial, hits } => self.folder_with(|f| {
                 if f.search.serial == serial {
-                    Rc::make_mut(&mut f.search.results).push(hits);
+                    Rc::make_mut(&mut f.search.results).extend(hits);
                 }
             }),
             Action::FolderSearchProgress { serial, done_bytes } => self.folder_with(|f| {
@@ -160,12 +165,6 @@ impl State {
             }
             Action::Navigate(_) => self,
         }
-    }
-}
-
-fn set_slot(f: &mut Folder, conv: u32, slot: Slot) {
-    if let Some(s) = Rc::make_mut(&mut f.slots).get_mut(conv as usize) {
-        *s = slot;
     }
 }
 
@@ -220,7 +219,7 @@ mod folder_tests {
         let folder = Rc::new(Folder::new("projects", tree, vec![FileId(0)]));
         let s = Rc::new(State::default()).reduce(Action::FolderPicked(folder));
         assert_eq!(s.route, Route::Folder);
-        let s = s.reduce(Action::SummaryFailed { conv: 0, message: "gone".into() });
+        let s = s.reduce(Action::Summaries(vec![(0, Slot::Failed("gone".into()))]));
         assert!(matches!(s.folder.as_ref().unwrap().slots[0], Slot::Failed(_)));
         let s = s.reduce(Action::SurveyDone);
         assert!(s.folder.as_ref().unwrap().surveyed);

@@ -30,8 +30,18 @@ fn label(folder: &Folder, conv: u32, run: Option<&str>) -> String {
     }
 }
 
+/// Hits shown per file, and files shown before "Show more": a common word
+/// matches millions of times, and the page draws only what a person reads.
+const HITS_SHOWN: usize = 5;
+const FILES_SHOWN: usize = 50;
+
 #[function_component(FolderSearchView)]
 pub fn folder_search(p: &Props) -> Html {
+    let shown_files = use_state(|| FILES_SHOWN);
+    let more = {
+        let shown_files = shown_files.clone();
+        Callback::from(move |_: MouseEvent| shown_files.set(*shown_files + FILES_SHOWN))
+    };
     let input = use_node_ref();
     let scope = use_node_ref();
     let folder = &p.folder;
@@ -73,7 +83,7 @@ pub fn folder_search(p: &Props) -> Html {
             </form>
             if !s.results.is_empty() {
                 <ul class="results" data-testid="folder-results">
-                    { for s.results.iter().filter_map(|r| Some((r, folder.owner_of(r.entry)?))).map(|(r, (conv, run))| {
+                    { for s.results.iter().take(*shown_files).filter_map(|r| Some((r, folder.owner_of(r.entry)?))).map(|(r, (conv, run))| {
                         let run: Option<Rc<str>> = run.map(Rc::from);
                         html! {
                             <li class="result-group" data-path={folder.tree.entry(r.entry).path.clone()}>
@@ -81,7 +91,7 @@ pub fn folder_search(p: &Props) -> Html {
                                     <span class="title-text">{ label(folder, conv, run.as_deref()) }</span>
                                     <span class="muted small">{ fmt::plural(r.matches, "match", "matches") }</span>
                                 </div>
-                                { for r.hits.iter().map(|h| {
+                                { for r.hits.iter().take(HITS_SHOWN).map(|h| {
                                     let (on_open, run, highlight, line) = (p.on_open.clone(), run.clone(), highlight.clone(), h.line_no);
                                     let onclick = Callback::from(move |_: MouseEvent| on_open.emit(OpenAt { conv, run: run.clone(), line: Some(line), highlight: Some(highlight.clone()) }));
                                     html! {
@@ -91,10 +101,16 @@ pub fn folder_search(p: &Props) -> Html {
                                         </button>
                                     }
                                 }) }
+                                if r.matches > HITS_SHOWN as u64 {
+                                    <span class="muted small">{ format!("and {} more in this file", fmt::count(r.matches - HITS_SHOWN as u64)) }</span>
+                                }
                             </li>
                         }
                     }) }
                 </ul>
+                if s.results.len() > *shown_files {
+                    <button class="link-button" onclick={more}>{ format!("Show {} more files", fmt::count((s.results.len() - *shown_files).min(FILES_SHOWN) as u64)) }</button>
+                }
             }
         </div>
     }

@@ -11,6 +11,9 @@ use crate::ui::folder::{Column, Folder, ListUi, Slot};
 
 /// Rows drawn before "Show all" (a picked home directory can hold thousands).
 pub const FIRST_ROWS: usize = 500;
+/// Rows drawn in the first frame, and added in each frame after it: the
+/// list is on screen at once and no task draws hundreds of rows.
+const ROWS_PER_FRAME: usize = 60;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -30,13 +33,12 @@ fn cell(slot: &Slot, f: impl Fn(&SessionFacts) -> String) -> Html {
     }
 }
 
-fn value(folder: &Folder, c: u32, col: Column) -> Html {
-    let slot = &folder.slots[c as usize];
+fn value(slot: &Slot, size_bytes: u64, col: Column) -> Html {
     let tokens = |f: &SessionFacts, n: u64| fmt::or_missing(f.has_usage.then(|| fmt::tokens(n)), "no usage");
     let time = |t: Option<i64>| t.map_or_else(|| "—".to_string(), fmt::utc_minute);
     match col {
         Column::Title | Column::Project => html! {},
-        Column::Size => html! { fmt::bytes(folder.tree.entry(folder.tree.conversations[c as usize].entry).size_bytes) },
+        Column::Size => html! { fmt::bytes(size_bytes) },
         Column::First => cell(slot, |f| time(f.first_ms)),
         Column::Last => cell(slot, |f| time(f.last_ms)),
         Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| "—".into(), |ms| fmt::duration_secs(ms as f64 / 1000.0))),
@@ -50,12 +52,24 @@ fn value(folder: &Folder, c: u32, col: Column) -> Html {
     }
 }
 
-/// The title cell: the title (user content, as text), the file, models and
-/// clients, and what is known of the file so far.
-fn title(folder: &Folder, c: u32) -> Html {
-    let conv = &folder.tree.conversations[c as usize];
-    let file = conv.path.rsplit('/').next().unwrap_or(&conv.path).to_string();
-    let (text, note): (String, Html) = match &folder.slots[c as usize] {
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    conv: u32,
+    path: AttrValue,
+    slot: Slot,
+    size_bytes: u64,
+    deleted: bool,
+    project_dir: AttrValue,
+    on_open: Callback<u32>,
+}
+
+/// One conversation: its title (user content, as text), file, models and
+/// clients, what is known of it so far, and a cell per fact. Redrawn only
+/// when its own summary arrives.
+#[function_component(SessionRow)]
+fn session_row(p: &RowProps) -> Html {
+    let file = p.path.rsplit('/').next().unwrap_or(&p.path).to_string();
+    let (text, note): (String, Html) = match &p.slot {
         Slot::Ready(f) => match (&f.line.title, &f.not_a_transcript) {
             (_, Some(why)) => (file.clone(), html! { <span class="muted small" data-testid="not-transcript">{ why.clone() }</span> }),
             (Some(t), None) => (t.clone(), html! {}),
@@ -64,28 +78,56 @@ fn title(folder: &Folder, c: u32) -> Html {
         Slot::Pending => (file.clone(), html! { <span class="muted small">{ "reading…" }</span> }),
         Slot::Failed(why) => (file.clone(), html! { <span class="bad small" data-testid="unreadable">{ format!("could not be read: {why}") }</span> }),
     };
-    let facts = folder.facts(c);
-    let deleted = conv.released.map(|_| {
+    let facts = p.slot.facts();
+    let deleted = p.deleted.then(|| {
         let at = facts.and_then(|f| f.line.deleted_at.clone()).unwrap_or_else(|| "an unknown date".into());
         html! { <span class="chip warn" data-testid="deleted">{ format!("deleted in the desktop app on {at}") }</span> }
     });
+    let open = {
+        let (on_open, conv) = (p.on_open.clone(), p.conv);
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            on_open.emit(conv)
+        })
+    };
     html! {
-        <div class="conv-title">
-            <span class="title-text" data-testid="conv-title">{ text }</span>
-            { for deleted }
-            { note }
-            <div class="conv-meta muted small">
-                <code>{ file }</code>
-                { for facts.into_iter().flat_map(|f| f.models.iter()).map(|m| html! { <span class="chip">{ m.clone() }</span> }) }
-                { for facts.into_iter().flat_map(|f| f.line.stats.entrypoints.iter()).map(|e| html! { <span class="chip client">{ e.clone() }</span> }) }
-            </div>
-        </div>
+        <tr data-path={p.path.clone()} class={classes!(p.deleted.then_some("deleted"))}>
+            <td class="title-cell">
+                <a href={format!("#/{}", p.path)} onclick={open}>
+                    <div class="conv-title">
+                        <span class="title-text" data-testid="conv-title">{ text }</span>
+                        { for deleted }
+                        { note }
+                        <div class="conv-meta muted small">
+                            <code>{ file }</code>
+                            { for facts.into_iter().flat_map(|f| f.models.iter()).map(|m| html! { <span class="chip">{ m.clone() }</span> }) }
+                            { for facts.into_iter().flat_map(|f| f.line.stats.entrypoints.iter()).map(|e| html! { <span class="chip client">{ e.clone() }</span> }) }
+                        </div>
+                    </div>
+                </a>
+            </td>
+            <td class="project-cell" title={p.project_dir.clone()}>{ p.project_dir.clone() }</td>
+            { for Column::ALL[2..].iter().map(|&col| html! { <td class="num" data-col={format!("{col:?}")}>{ value(&p.slot, p.size_bytes, col) }</td> }) }
+        </tr>
     }
 }
 
 #[function_component(SessionTable)]
 pub fn session_table(p: &Props) -> Html {
     let all = use_state(|| false);
+    let drawn = use_state(|| ROWS_PER_FRAME);
+    let wanted = if *all { p.rows.len() } else { p.rows.len().min(FIRST_ROWS) };
+    {
+        let drawn = drawn.clone();
+        use_effect_with((*drawn, wanted), move |&(now, wanted)| {
+            if now < wanted {
+                yew::platform::spawn_local(async move {
+                    crate::app::task::yield_to_page().await;
+                    drawn.set(now + ROWS_PER_FRAME);
+                });
+            }
+        });
+    }
     let folder = &p.folder;
     let list = &folder.list;
     let header = |col: Column| {
@@ -106,7 +148,7 @@ pub fn session_table(p: &Props) -> Html {
             </th>
         }
     };
-    let shown = if *all { p.rows.len() } else { p.rows.len().min(FIRST_ROWS) };
+    let shown = wanted.min(*drawn);
     let show_all = {
         let all = all.clone();
         Callback::from(move |_: MouseEvent| all.set(true))
@@ -118,20 +160,15 @@ pub fn session_table(p: &Props) -> Html {
                 <tbody>
                     { for p.rows[..shown].iter().map(|&c| {
                         let conv = &folder.tree.conversations[c as usize];
-                        let on_open = p.on_open.clone();
-                        let open = Callback::from(move |e: MouseEvent| { e.prevent_default(); on_open.emit(c) });
-                        let project = folder.project_dir(conv.project);
                         html! {
-                            <tr key={conv.path.clone()} data-path={conv.path.clone()} class={classes!(conv.released.is_some().then_some("deleted"))}>
-                                <td class="title-cell"><a href={format!("#/{}", conv.path)} onclick={open}>{ title(folder, c) }</a></td>
-                                <td class="project-cell" title={project.clone()}>{ project }</td>
-                                { for Column::ALL[2..].iter().map(|&col| html! { <td class="num" data-col={format!("{col:?}")}>{ value(folder, c, col) }</td> }) }
-                            </tr>
+                            <SessionRow key={conv.path.clone()} conv={c} path={AttrValue::from(conv.path.clone())} slot={folder.slots[c as usize].clone()}
+                                size_bytes={folder.tree.entry(conv.entry).size_bytes} deleted={conv.released.is_some()}
+                                project_dir={AttrValue::from(folder.project_dir(conv.project))} on_open={p.on_open.clone()} />
                         }
                     }) }
                 </tbody>
             </table>
-            if shown < p.rows.len() {
+            if wanted < p.rows.len() {
                 <button class="link-button" onclick={show_all}>{ format!("Show all {}", fmt::plural(p.rows.len() as u64, "conversation", "conversations")) }</button>
             }
         </div>

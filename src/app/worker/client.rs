@@ -11,7 +11,7 @@ use std::rc::{Rc, Weak};
 
 use futures::channel::mpsc::{unbounded, UnboundedReceiver, UnboundedSender};
 use futures::StreamExt;
-use js_sys::{Array, Uint8Array};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -25,8 +25,6 @@ const WORKER_URL: &str = "worker.js";
 
 /// What the worker says about a read.
 pub enum Reply {
-    /// The file's first chunk (at most `FIRST_CHUNK_BYTES`).
-    First(Vec<u8>),
     Progress(u64),
     /// The index as `index::wire` pieces.
     Indexed(Array),
@@ -107,7 +105,6 @@ impl Client {
             let Some(inner) = weak.upgrade() else { return };
             let mut inner = inner.borrow_mut();
             let (id, reply) = match FromWorker::decode(e.data()) {
-                Ok(FromWorker::First { id, bytes }) => (id, Reply::First(Uint8Array::new(&bytes).to_vec())),
                 Ok(FromWorker::Progress { id, read_bytes }) => (id, Reply::Progress(read_bytes)),
                 Ok(FromWorker::Indexed { id, pieces }) => (id, Reply::Indexed(pieces)),
                 Ok(FromWorker::Failed { id, message }) => (id, Reply::Failed(message)),

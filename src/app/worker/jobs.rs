@@ -2,17 +2,19 @@
 //! folder's conversations, search files' raw bytes. Each reports through
 //! [`post`] and checks its [`Cancel`] between chunks.
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use js_sys::{Array, Uint8Array};
-use wasm_bindgen::JsCast;
-use web_sys::{Blob, FileReaderSync};
+use js_sys::Array;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::Blob;
 
 use super::protocol::{FromWorker, JobId};
 use super::serve::post;
-use crate::app::blob::{ReadError, Chunks, FIRST_CHUNK_BYTES};
+use crate::app::blob::{read_range, Chunks, ReadError, FIRST_CHUNK_BYTES};
 use crate::app::task::{mark, mark_memory, Cancel, Throttle};
-use crate::folder::{summarize, Meta, Parts, ReadAt, Run, Tree};
+use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};
 use crate::index::{Index, Indexer};
 use crate::model::DEFAULT_IDLE_GAP_SECS;
 use crate::ui::search::{HitText, Matcher};
@@ -55,10 +57,6 @@ pub async fn read(id: JobId, blob: Blob, cancel: Cancel) {
     let size = blob.size() as u64;
     let mut progress = Throttle::new();
     let outcome = index_blob(&blob, &cancel, |start, buf| {
-        if start == 0 {
-            // The page draws its preview from these (it need not read them again).
-            post(FromWorker::First { id, bytes: Uint8Array::from(buf).buffer() });
-        }
         let read_bytes = start + buf.len() as u64;
         if progress.due(read_bytes == size) {
             post(FromWorker::Progress { id, read_bytes });
@@ -77,122 +75,159 @@ pub async fn read(id: JobId, blob: Blob, cancel: Cancel) {
     }
 }
 
-/// Small reads of the picked files, done synchronously (a worker may:
-/// title rows, meta and deletion sidecars are a few hundred bytes).
-struct SyncReader<'a> {
-    files: &'a Array,
-    reader: Option<FileReaderSync>,
+/// The `File` of entry `entry`.
+fn blob_at(files: &Array, entry: u32) -> Option<Blob> {
+    files.get(entry).dyn_into::<Blob>().ok()
 }
 
-impl SyncReader<'_> {
-    fn blob(&self, entry: u32) -> Option<Blob> {
-        self.files.get(entry).dyn_into::<Blob>().ok()
+/// Bytes `[start, end)` of entry `entry` (`end` past the file: to its end),
+/// from `head` (the file's first bytes, already read) when they lie in it.
+async fn fetch(files: &Array, entry: u32, start: u64, end: u64, head: Option<(u32, &[u8])>) -> Option<Vec<u8>> {
+    if let Some((_, bytes)) = head.filter(|(e, b)| *e == entry && end <= b.len() as u64) {
+        return bytes.get(start as usize..end as usize).map(<[u8]>::to_vec);
     }
-
-    fn read(&self, blob: &Blob) -> Option<Vec<u8>> {
-        let ab = self.reader.as_ref()?.read_as_array_buffer(blob).ok()?;
-        Some(Uint8Array::new(&ab).to_vec())
-    }
-}
-
-impl ReadAt for SyncReader<'_> {
-    fn read_at(&mut self, entry: u32, start: u64, end: u64) -> Option<Vec<u8>> {
-        let slice = self.blob(entry)?.slice_with_f64_and_f64(start as f64, end as f64).ok()?;
-        self.read(&slice)
-    }
-
-    fn read_all(&mut self, entry: u32) -> Option<Vec<u8>> {
-        let blob = self.blob(entry)?;
-        self.read(&blob)
-    }
+    let blob = blob_at(files, entry)?;
+    read_range(&blob, start, end.min(blob.size() as u64)).await.ok()
 }
 
 /// A run from its file and meta sidecar; `None` if it could not be read.
-async fn run(files: &Array, io: &mut SyncReader<'_>, agent_id: &str, jsonl: u32, meta: Option<u32>, cancel: &Cancel) -> Result<Option<Run>, Stop> {
+async fn run(files: &Array, agent_id: &str, jsonl: u32, meta: Option<u32>, cancel: &Cancel) -> Result<Option<Run>, Stop> {
     let Ok(blob) = files.get(jsonl).dyn_into::<Blob>() else { return Ok(None) };
     let (ix, head) = match index_blob(&blob, cancel, |_, _| {}).await {
         Ok(x) => x,
         Err(Stop::Failed(_)) => return Ok(None),
         Err(stop) => return Err(stop),
     };
-    let meta = meta.and_then(|m| io.read_all(m)).map(|b| Meta::parse(&b));
+    let meta = match meta {
+        Some(m) => fetch(files, m, 0, u64::MAX, None).await.map(|b| Meta::parse(&b)),
+        None => None,
+    };
     Ok(Some(Run::from_index(agent_id, jsonl, &ix, &head, meta)))
+}
+
+/// Files worked on at once by a survey or a search: while one waits for the
+/// browser's reads, the other is indexed (one at a time left the worker idle
+/// between files; measured in `make bench-browser`).
+const LANES: usize = 2;
+
+/// Runs `lane` `LANES` times at once, each taking the next item of `items`.
+async fn in_lanes<T, F: std::future::Future<Output = Result<(), Stop>>>(items: Vec<T>, lane: impl Fn(T) -> F) -> Result<(), Stop> {
+    let queue = RefCell::new(items.into_iter());
+    let next = || queue.borrow_mut().next();
+    let one = || async {
+        while let Some(item) = next() {
+            lane(item).await?;
+        }
+        Ok(())
+    };
+    let results = futures::future::join_all((0..LANES).map(|_| one())).await;
+    results.into_iter().collect()
 }
 
 /// Sums up the conversations of `tree` in `order`, one message each.
 pub async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Cancel) {
-    let mut io = SyncReader { files: &files, reader: FileReaderSync::new().ok() };
-    let mut legacy: HashMap<u32, Vec<Run>> = HashMap::new();
-    let (mut done_bytes, mut progress) = (0u64, Throttle::new());
-    for k in order {
-        let Some(c) = tree.conversations.get(k as usize) else { continue };
-        let outcome: Result<(), Stop> = async {
-            if !legacy.contains_key(&c.project) {
+    let legacy: RefCell<HashMap<u32, Rc<Vec<Run>>>> = RefCell::default();
+    let done_bytes = Cell::new(0u64);
+    let progress = RefCell::new(Throttle::new());
+    let tree = &tree;
+    let lane = |k: u32| {
+        let (legacy, done_bytes, progress, cancel, files) = (&legacy, &done_bytes, &progress, &cancel, &files);
+        async move {
+            let Some(c) = tree.conversations.get(k as usize) else { return Ok(()) };
+            let outcome: Result<(), Stop> = async {
+                let known = legacy.borrow().get(&c.project).cloned();
+                let project_runs = match known {
+                    Some(runs) => runs,
+                    None => {
+                        let mut runs = Vec::new();
+                        for (agent_id, e) in &tree.projects[c.project as usize].legacy_runs {
+                            runs.extend(run(files, agent_id, *e, None, cancel).await?);
+                            done_bytes.set(done_bytes.get() + tree.entry(*e).size_bytes);
+                        }
+                        let runs = Rc::new(runs);
+                        legacy.borrow_mut().insert(c.project, runs.clone());
+                        runs
+                    }
+                };
                 let mut runs = Vec::new();
-                for (agent_id, e) in &tree.projects[c.project as usize].legacy_runs {
-                    runs.extend(run(&files, &mut io, agent_id, *e, None, &cancel).await?);
-                    done_bytes += tree.entry(*e).size_bytes;
+                for r in &c.runs {
+                    runs.extend(run(files, &r.agent_id, r.jsonl, r.meta, cancel).await?);
+                    done_bytes.set(done_bytes.get() + tree.entry(r.jsonl).size_bytes);
                 }
-                legacy.insert(c.project, runs);
+                let blob: Blob = files.get(c.entry).dyn_into().map_err(|_| Stop::Failed(ReadError("the file is gone".into())))?;
+                let (ix, head) = index_blob(&blob, cancel, |_, _| {}).await?;
+                // The few small reads a summary makes (title rows, cwd, the
+                // deletion marker), fetched without blocking the worker: most
+                // lie in the file's head, which is in memory already.
+                let mut fetched = Vec::new();
+                for key @ (entry, start, end) in reads_needed(c, &ix) {
+                    if let Some(bytes) = fetch(files, entry, start, end, Some((c.entry, &head))).await {
+                        fetched.push((key, bytes));
+                    }
+                }
+                let parts = Parts { ix: &ix, head: &head, runs, legacy: &project_runs, idle_gap_secs: DEFAULT_IDLE_GAP_SECS };
+                let facts = summarize(tree, c, parts, &mut Prefetched(fetched));
+                post(FromWorker::Summary { id, conversation: k, facts: Box::new(facts) });
+                Ok(())
             }
-            let mut runs = Vec::new();
-            for r in &c.runs {
-                runs.extend(run(&files, &mut io, &r.agent_id, r.jsonl, r.meta, &cancel).await?);
-                done_bytes += tree.entry(r.jsonl).size_bytes;
+            .await;
+            done_bytes.set(done_bytes.get() + tree.entry(c.entry).size_bytes);
+            match outcome {
+                Err(Stop::Failed(e)) => post(FromWorker::SummaryFailed { id, conversation: k, message: e.0 }),
+                other => other?,
             }
-            let blob: Blob = files.get(c.entry).dyn_into().map_err(|_| Stop::Failed(ReadError("the file is gone".into())))?;
-            let (ix, head) = index_blob(&blob, &cancel, |_, _| {}).await?;
-            let parts = Parts { ix: &ix, head: &head, runs, legacy: &legacy[&c.project], idle_gap_secs: DEFAULT_IDLE_GAP_SECS };
-            post(FromWorker::Summary { id, conversation: k, facts: Box::new(summarize(&tree, c, parts, &mut io)) });
+            if progress.borrow_mut().due(false) {
+                post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
+            }
             Ok(())
         }
-        .await;
-        done_bytes += tree.entry(c.entry).size_bytes;
-        match outcome {
-            Ok(()) => {}
-            Err(Stop::Cancelled) => return,
-            Err(Stop::Failed(e)) => post(FromWorker::SummaryFailed { id, conversation: k, message: e.0 }),
-        }
-        if progress.due(false) {
-            post(FromWorker::Progress { id, read_bytes: done_bytes });
-        }
+    };
+    if in_lanes(order, lane).await.is_err() {
+        return;
     }
     mark_memory("worker-survey-end");
-    post(FromWorker::Progress { id, read_bytes: done_bytes });
+    post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
     post(FromWorker::Done { id });
 }
 
 /// Searches each of `files` for `query`; hits come back per file, keyed.
 pub async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, cancel: Cancel) {
-    let (mut done_bytes, mut progress) = (0u64, Throttle::new());
-    let needle_len = query.len();
-    for (file, key) in files.iter().zip(keys) {
-        let Ok(blob) = file.dyn_into::<Blob>() else { continue };
-        let Some(mut m) = Matcher::new(&query, true) else { break };
-        let mut chunks = Chunks::file(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT);
-        let mut buf = Vec::new();
-        // An unreadable file has no match to report; the others go on.
-        while let Ok(Some(start)) = chunks.next(&mut buf).await {
-            if cancel.is_cancelled() {
-                return;
-            }
-            m.feed(&buf);
-            if progress.due(false) {
-                post(FromWorker::Progress { id, read_bytes: done_bytes + start + buf.len() as u64 });
-            }
-        }
-        done_bytes += blob.size() as u64;
-        let found = m.finish();
-        if found.matches > 0 {
-            let hits = found
-                .hits
-                .iter()
-                .take(HITS_PER_FILE)
-                .map(|h| HitText::of(h, needle_len))
-                .collect();
-            post(FromWorker::Hits { id, key, matches: found.matches, hits });
-        }
+    if query.is_empty() {
+        return post(FromWorker::Done { id });
     }
-    post(FromWorker::Progress { id, read_bytes: done_bytes });
+    let done_bytes = Cell::new(0u64);
+    let progress = RefCell::new(Throttle::new());
+    let needle_len = query.len();
+    let items: Vec<(JsValue, u32)> = files.iter().zip(keys).collect();
+    let lane = |(file, key): (JsValue, u32)| {
+        let (done_bytes, progress, cancel, query) = (&done_bytes, &progress, &cancel, &query);
+        async move {
+            let Ok(blob) = file.dyn_into::<Blob>() else { return Ok(()) };
+            let Some(mut m) = Matcher::keeping(query, true, HITS_PER_FILE) else { return Ok(()) };
+            let mut chunks = Chunks::file(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT);
+            let mut buf = Vec::new();
+            // An unreadable file has no match to report; the others go on.
+            while let Ok(Some(_)) = chunks.next(&mut buf).await {
+                if cancel.is_cancelled() {
+                    return Err(Stop::Cancelled);
+                }
+                m.feed(&buf);
+                done_bytes.set(done_bytes.get() + buf.len() as u64);
+                if progress.borrow_mut().due(false) {
+                    post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
+                }
+            }
+            let found = m.finish();
+            if found.matches > 0 {
+                let hits = found.hits.iter().map(|h| HitText::of(h, needle_len)).collect();
+                post(FromWorker::Hits { id, key, matches: found.matches, hits });
+            }
+            Ok(())
+        }
+    };
+    if in_lanes(items, lane).await.is_err() {
+        return;
+    }
+    post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
     post(FromWorker::Done { id });
 }

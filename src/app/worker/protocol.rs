@@ -7,7 +7,6 @@
 //!   page                                        worker
 //!   {module}  (worker.js, before the wasm runs) ──►  init the page's compiled module
 //!   Read { id, blob }                           ──►  read and index the file
-//!                                               ◄──  First { id, bytes }      its first chunk, for the preview
 //!                                               ◄──  Progress { id, read_bytes }   at most every 100 ms
 //!                                               ◄──  Indexed { id, pieces }   the index as `index::wire` pieces
 //!                                               ◄──  Failed { id, message }   the browser could not read it
@@ -26,7 +25,7 @@
 //! Byte buffers cross as `ArrayBuffer`s in the transfer list (moved, not
 //! copied); the `File` crosses by reference (the worker reads the same file).
 
-use js_sys::{Array, ArrayBuffer};
+use js_sys::Array;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use wasm_bindgen::JsValue;
@@ -69,11 +68,6 @@ pub enum ToWorker {
 
 #[derive(Serialize, Deserialize)]
 pub enum FromWorker {
-    First {
-        id: JobId,
-        #[serde(with = "serde_wasm_bindgen::preserve")]
-        bytes: ArrayBuffer,
-    },
     Progress { id: JobId, read_bytes: u64 },
     Indexed {
         id: JobId,
@@ -125,7 +119,6 @@ impl FromWorker {
     /// The buffers to move rather than copy.
     pub fn transfer(&self) -> Option<Array> {
         match self {
-            FromWorker::First { bytes, .. } => Some(Array::of1(bytes)),
             FromWorker::Indexed { pieces, .. } => Some(pieces.clone()),
             _ => None,
         }
