@@ -73,8 +73,9 @@ pub(crate) struct Hub {
     client: worker::Client,
     /// The read of the file on screen.
     reading: Rc<std::cell::RefCell<Cancel>>,
-    /// The folder's survey and search.
+    /// The folder's survey and search, and the walk of a dropped folder.
     survey: Rc<std::cell::RefCell<Cancel>>,
+    walk: Rc<std::cell::RefCell<Cancel>>,
     search: Rc<std::cell::RefCell<Cancel>>,
 }
 
@@ -108,6 +109,33 @@ impl Hub {
         self.send.emit(Action::FolderPicked(folder.clone()));
         address::push("/");
         yew::platform::spawn_local(folder::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
+    }
+
+    /// Walks a dropped folder, then opens it; the entries it could not read
+    /// are named.
+    async fn walk(&self, entries: Vec<wasm_bindgen::JsValue>, opened: Callback<(Vec<Picked>, bool)>) {
+        let cancel = renew(&self.walk);
+        let send = self.send.clone();
+        send.emit(Action::Listing(Some(0)));
+        let (picked, unreadable) = pick::walk(entries, &cancel, |n| send.emit(Action::Listing(Some(n)))).await;
+        if cancel.is_cancelled() {
+            return;
+        }
+        send.emit(Action::Listing(None));
+        if !unreadable.is_empty() {
+            let n = unreadable.len() as u64;
+            let named: Vec<&str> = unreadable.iter().take(5).map(String::as_str).collect();
+            let text = format!("{} of the dropped folder could not be read and {} left out: {}", crate::fmt::plural(n, "entry", "entries"), crate::fmt::agree(n, "was", "were"), named.join(", "));
+            send.emit(Action::Notice(text.into()));
+        }
+        if !picked.is_empty() {
+            opened.emit((picked, true));
+        }
+    }
+
+    fn cancel_walk(&self) {
+        renew(&self.walk);
+        self.send.emit(Action::Listing(None));
     }
 
     fn search_folder(&self, folder: Rc<Folder>, query: String, scope: crate::ui::folder::Scope) {
@@ -161,7 +189,15 @@ pub fn app() -> Html {
     let state = use_reducer(State::default);
     let hub = use_memo((), {
         let send = state.dispatcher().to_callback();
-        move |_| Hub { send, files: Files::default(), client: worker::Client::start(), reading: Rc::default(), survey: Rc::default(), search: Rc::default() }
+        move |_| Hub {
+            send,
+            files: Files::default(),
+            client: worker::Client::start(),
+            reading: Rc::default(),
+            survey: Rc::default(),
+            walk: Rc::default(),
+            search: Rc::default(),
+        }
     });
     let highlight = use_state(|| None::<Rc<str>>);
     // Back and forward between the list and a conversation.
@@ -189,7 +225,7 @@ pub fn app() -> Html {
             <main>
                 <picker::Picker on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
                     compact={!matches!((&state.phase, &state.route), (crate::ui::state::Phase::Empty, Route::Home))} />
-                { routes::notice(&state) }
+                { routes::notice(&state, &callbacks) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone()) }
             </main>
             <footer class="bottom">

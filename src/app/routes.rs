@@ -11,7 +11,6 @@ use super::files::Files;
 use super::folder::{OpenAt, SessionBrowser};
 use super::pick::{self, Picked};
 use super::shared::Shared;
-use super::task::Cancel;
 use super::view::runs::Folderish;
 use super::{progress, view, Hub, Source};
 use crate::ui::folder::{Folder, ListUi, Scope};
@@ -27,6 +26,9 @@ pub struct Callbacks {
     pub search: Callback<(String, Scope)>,
     pub memory: Callback<(u32, Callback<Result<String, String>>)>,
     pub back: Callback<MouseEvent>,
+    /// A dropped folder's entries to walk.
+    pub walk: Callback<Vec<wasm_bindgen::JsValue>>,
+    pub cancel_walk: Callback<MouseEvent>,
 }
 
 impl Callbacks {
@@ -84,7 +86,18 @@ impl Callbacks {
             })
         };
         let list = state.dispatcher().to_callback().reform(Action::SetList);
-        Callbacks { open, files, list, open_at, search, memory, back }
+        let walk = {
+            let (h, files) = (h.clone(), files.clone());
+            Callback::from(move |entries: Vec<wasm_bindgen::JsValue>| {
+                let (h, files) = (h.clone(), files.clone());
+                yew::platform::spawn_local(async move { h.walk(entries, files).await });
+            })
+        };
+        let cancel_walk = {
+            let h = h.clone();
+            Callback::from(move |_: MouseEvent| h.cancel_walk())
+        };
+        Callbacks { open, files, list, open_at, search, memory, back, walk, cancel_walk }
     }
 }
 
@@ -115,15 +128,7 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
         let entries = pick::dropped_entries(&dt);
         let is_dir = |e: &wasm_bindgen::JsValue| js_sys::Reflect::get(e, &"isDirectory".into()).ok().and_then(|v| v.as_bool()) == Some(true);
         match entries {
-            Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => {
-                let cb = cb.clone();
-                yew::platform::spawn_local(async move {
-                    let (picked, _unreadable) = pick::walk(entries, &Cancel::default(), |_| {}).await;
-                    if !picked.is_empty() {
-                        cb.files.emit((picked, true));
-                    }
-                });
-            }
+            Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => cb.walk.emit(entries),
             _ if plain.len() == 1 => {
                 if let Some(p) = plain.into_iter().next() {
                     cb.open.emit(Source::File(p.file));
@@ -135,7 +140,15 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
     })
 }
 
-pub fn notice(state: &UseReducerHandle<State>) -> Html {
+pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
+    if let Some(n) = state.listing {
+        return html! {
+            <section class="notice" role="status" data-testid="listing">
+                <p>{ format!("Listing the dropped folder… {} so far", crate::fmt::plural(n as u64, "file", "files")) }</p>
+                <button class="link-button" onclick={cb.cancel_walk.clone()}>{ "Cancel" }</button>
+            </section>
+        };
+    }
     let Some(text) = &state.notice else { return html! {} };
     let dismiss = state.dispatcher().to_callback().reform(|_: MouseEvent| Action::DismissNotice);
     html! {

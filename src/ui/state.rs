@@ -46,6 +46,8 @@ pub struct State {
     pub notice: Option<Rc<str>>,
     pub folder: Option<Rc<Folder>>,
     pub route: Route,
+    /// A dropped folder being walked: files found so far.
+    pub listing: Option<usize>,
 }
 
 pub enum Action {
@@ -56,6 +58,8 @@ pub enum Action {
     Failed { name: Rc<str>, message: Rc<str> },
     Notice(Rc<str>),
     DismissNotice,
+    /// A dropped folder is being walked (`None`: the walk ended).
+    Listing(Option<usize>),
     /// A folder (or several files) was picked: its session browser opens.
     FolderPicked(Rc<Folder>),
     /// Conversations summed up (or not readable), a batch at a time.
@@ -119,7 +123,8 @@ impl State {
             Action::Notice(text) => Rc::new(State { notice: Some(text), ..(*self).clone() }),
             Action::DismissNotice if self.notice.is_some() => Rc::new(State { notice: None, ..(*self).clone() }),
             Action::DismissNotice => self,
-            Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Folder, phase: Phase::Empty, ..(*self).clone() }),
+            Action::Listing(listing) => Rc::new(State { listing, ..(*self).clone() }),
+            Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Folder, phase: Phase::Empty, listing: None, ..(*self).clone() }),
             Action::Summaries(batch) => self.folder_with(|f| {
                 let slots = Rc::make_mut(&mut f.slots);
                 for (conv, slot) in batch {

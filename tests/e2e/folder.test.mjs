@@ -78,7 +78,10 @@ test("deleted conversations are hidden, counted and revealable", async () => {
     await page.click("[data-testid=show-deleted]");
     assert.equal(await page.locator("table.sessions tbody tr").count(), 3);
     assert.equal(await page.textContent("[data-testid=deleted]"), "deleted in the desktop app on 2026-09-01T11:00:00.000Z");
-    await page.screenshot({ path: join(OUT, "folder-synthetic.png"), fullPage: true });
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(OUT, `folder-synthetic-${scheme}.png`), fullPage: true });
+    }
   });
 });
 

@@ -33,9 +33,32 @@ fn unavailable(what: &str, e: &WorkerError) -> Action {
     Action::Notice(format!("{what}: the page's file reader is not available ({e}). File names and sizes are shown; open a conversation to read it.").into())
 }
 
+/// Takes a job's replies until `Done`: `take` files each reply into
+/// `state`, `flush` hands the state to the page at most every `PROGRESS_MS`
+/// and at the end (one render for many replies, not one each). `Ok(false)`:
+/// cancelled.
+async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
+    let mut throttle = Throttle::new();
+    loop {
+        let reply = job.next().await;
+        if cancel.is_cancelled() {
+            return Ok(false);
+        }
+        let reply = reply?;
+        let end = matches!(reply, Reply::Done);
+        if !end {
+            take(state, reply);
+        }
+        if throttle.due(end) {
+            flush(state);
+        }
+        if end {
+            return Ok(true);
+        }
+    }
+}
+
 /// Sums up every conversation of `folder`, most recently modified first.
-/// Summaries reach the page in batches (at most every `PROGRESS_MS`): one
-/// render for many conversations, not one each.
 pub async fn survey(folder: Rc<Folder>, files: Files, client: Client, send: Callback<Action>, cancel: Cancel) {
     // The list first: names and sizes are on screen before the worker is asked.
     crate::app::task::yield_to_page().await;
@@ -48,39 +71,26 @@ pub async fn survey(folder: Rc<Folder>, files: Files, client: Client, send: Call
         Err(e) => return send.emit(unavailable("The conversations' facts cannot be filled in", &e)),
     };
     stop_on_cancel(&cancel, &client, &job);
-    let (mut batch, mut done_bytes, mut throttle) = (Vec::new(), 0, Throttle::new());
-    loop {
-        let reply = job.next().await;
-        if cancel.is_cancelled() {
-            return;
-        }
-        let end = match reply {
-            Ok(Reply::Summary { conversation, facts }) => {
-                batch.push((conversation, Slot::Ready(Rc::new(*facts))));
-                false
-            }
-            Ok(Reply::SummaryFailed { conversation, message }) => {
-                batch.push((conversation, Slot::Failed(message.into())));
-                false
-            }
-            Ok(Reply::Progress(bytes)) => {
-                done_bytes = bytes;
-                false
-            }
-            Ok(Reply::Done) => true,
-            Ok(_) => false,
-            Err(e) => {
-                send.emit(Action::Summaries(std::mem::take(&mut batch)));
-                return send.emit(unavailable("The conversations' facts could not all be filled in", &e));
-            }
-        };
-        if throttle.due(end) {
-            send.emit(Action::Summaries(std::mem::take(&mut batch)));
-            send.emit(Action::SurveyProgress { done_bytes });
-        }
-        if end {
+    let mut state: (Vec<(u32, Slot)>, u64) = (Vec::new(), 0);
+    let take = |(batch, done_bytes): &mut (Vec<(u32, Slot)>, u64), reply| match reply {
+        Reply::Summary { conversation, facts } => batch.push((conversation, Slot::Ready(Rc::new(*facts)))),
+        Reply::SummaryFailed { conversation, message } => batch.push((conversation, Slot::Failed(message.into()))),
+        Reply::Progress(bytes) => *done_bytes = bytes,
+        _ => {}
+    };
+    let flush = |(batch, done_bytes): &mut (Vec<(u32, Slot)>, u64)| {
+        send.emit(Action::Summaries(std::mem::take(batch)));
+        send.emit(Action::SurveyProgress { done_bytes: *done_bytes });
+    };
+    match pump(&mut job, &cancel, &mut state, take, flush).await {
+        Ok(true) => {
             crate::app::task::mark_memory("survey-done");
-            return send.emit(Action::SurveyDone);
+            send.emit(Action::SurveyDone);
+        }
+        Ok(false) => {}
+        Err(e) => {
+            send.emit(Action::Summaries(state.0));
+            send.emit(unavailable("The conversations' facts could not all be filled in", &e));
         }
     }
 }
@@ -97,31 +107,19 @@ pub async fn search(folder: Rc<Folder>, files: Files, client: Client, query: Rc<
         Err(e) => return send.emit(unavailable("The folder cannot be searched", &e)),
     };
     stop_on_cancel(&cancel, &client, &job);
-    let (mut batch, mut done_bytes, mut throttle) = (Vec::new(), 0, Throttle::new());
-    loop {
-        let reply = job.next().await;
-        if cancel.is_cancelled() {
-            return;
-        }
-        let end = match reply {
-            Ok(Reply::Hits { key, matches, hits }) => {
-                batch.push(FileHits { entry: key, matches, hits });
-                false
-            }
-            Ok(Reply::Progress(bytes)) => {
-                done_bytes = bytes;
-                false
-            }
-            Ok(Reply::Done) => true,
-            Ok(_) => false,
-            Err(e) => return send.emit(unavailable("The search stopped", &e)),
-        };
-        if throttle.due(end) {
-            send.emit(Action::FolderSearchHits { serial, hits: std::mem::take(&mut batch) });
-            send.emit(Action::FolderSearchProgress { serial, done_bytes });
-        }
-        if end {
-            return send.emit(Action::FolderSearchDone { serial });
-        }
+    let mut state: (Vec<FileHits>, u64) = (Vec::new(), 0);
+    let take = |(batch, done_bytes): &mut (Vec<FileHits>, u64), reply| match reply {
+        Reply::Hits { key, matches, hits } => batch.push(FileHits { entry: key, matches, hits }),
+        Reply::Progress(bytes) => *done_bytes = bytes,
+        _ => {}
+    };
+    let flush = |(batch, done_bytes): &mut (Vec<FileHits>, u64)| {
+        send.emit(Action::FolderSearchHits { serial, hits: std::mem::take(batch) });
+        send.emit(Action::FolderSearchProgress { serial, done_bytes: *done_bytes });
+    };
+    match pump(&mut job, &cancel, &mut state, take, flush).await {
+        Ok(true) => send.emit(Action::FolderSearchDone { serial }),
+        Ok(false) => {}
+        Err(e) => send.emit(unavailable("The search stopped", &e)),
     }
 }

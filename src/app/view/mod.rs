@@ -7,6 +7,7 @@ mod hooks;
 mod item;
 mod md;
 mod measure;
+mod output;
 mod rows;
 pub mod runs;
 mod summary;

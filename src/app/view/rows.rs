@@ -79,7 +79,7 @@ pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
     } else {
         ("You", "prompt")
     };
-    let images: Vec<Html> = body.blocks().iter().filter(|b| b.kind.is("image")).map(tool::image).collect();
+    let images: Vec<Html> = body.blocks().iter().filter(|b| b.kind.is("image")).map(super::output::image).collect();
     // Results whose call is not in this file (or not yet shown).
     let orphans = body.blocks().iter().filter(|b| b.kind.is("tool_result")).map(|b| html! {
         <div class="orphan-result">

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use super::rows::{unreadable, Bodies};
-use super::tool::{self, ToolCall};
+use super::tool::ToolCall;
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
 use crate::fmt;
@@ -80,7 +80,7 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Htm
                             on_resize={on_resize.clone()} />
                     }
                 }
-                "image" => tool::image(b),
+                "image" => super::output::image(b),
                 "" => html! {},
                 other => html! { <div class="muted">{ format!("[{other} block]") }</div> },
             };
