@@ -246,25 +246,6 @@ pub fn transcript_at(target_bytes: usize, seed: u64, start_ms: i64, session: &st
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use crate::index::Indexer;
-    use crate::model::Stats;
-
-    #[test]
-    fn generated_transcripts_are_well_formed_and_realistic() {
-        let t = super::transcript(8_000_000, 7);
-        let ix = Indexer::index_bytes(t.as_bytes());
-        assert_eq!(ix.malformed_lines, 0);
-        let s = Stats::compute(&ix, 900);
-        assert!(s.tool_calls > 100 && s.tool_calls == s.tool_results);
-        assert!(s.assistant_messages * 2 < s.types["assistant"], "messages span several lines");
-        let book: u64 = s.types.iter().filter(|(k, _)| !matches!(k.as_str(), "user" | "assistant")).map(|(_, v)| v).sum();
-        let share = book as f64 / s.lines as f64;
-        assert!((0.18..0.34).contains(&share), "bookkeeping share {share}");
-        assert!(s.backward_steps > 0);
-    }
-}
 
 
 /// A `~/.claude/projects`-like tree of `sessions` conversations under
@@ -325,4 +306,24 @@ pub fn tree(dir: &std::path::Path, sessions: usize, projects: usize, mut write: 
 fn p_of(k: usize, projects: usize) -> usize {
     // A few busy projects, many quiet ones.
     (k * k + 3 * k) % projects.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::index::Indexer;
+    use crate::model::Stats;
+
+    #[test]
+    fn generated_transcripts_are_well_formed_and_realistic() {
+        let t = super::transcript(8_000_000, 7);
+        let ix = Indexer::index_bytes(t.as_bytes());
+        assert_eq!(ix.malformed_lines, 0);
+        let s = Stats::compute(&ix, 900);
+        assert!(s.tool_calls > 100 && s.tool_calls == s.tool_results);
+        assert!(s.assistant_messages * 2 < s.types["assistant"], "messages span several lines");
+        let book: u64 = s.types.iter().filter(|(k, _)| !matches!(k.as_str(), "user" | "assistant")).map(|(_, v)| v).sum();
+        let share = book as f64 / s.lines as f64;
+        assert!((0.18..0.34).contains(&share), "bookkeeping share {share}");
+        assert!(s.backward_steps > 0);
+    }
 }

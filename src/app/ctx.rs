@@ -21,10 +21,18 @@ pub struct Ctx {
     pub view: Rc<View>,
     pub blob: Blob,
     pub cache: Cache,
+    /// What comes before `L<line>` in the address's `#` ("" for one picked
+    /// file, `/<path>:` for a conversation of a folder).
+    pub address: Rc<str>,
 }
 
 impl Ctx {
     pub fn ix(&self) -> &Index {
         &self.doc.index
+    }
+
+    /// The link to a line of this file.
+    pub fn line_href(&self, line: u32) -> String {
+        format!("#{}L{line}", self.address)
     }
 }

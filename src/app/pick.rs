@@ -94,7 +94,7 @@ pub async fn walk(entries: Vec<JsValue>, cancel: &Cancel, on_count: impl Fn(usiz
                 }
             }
         } else {
-            match callback_call(&e, "file").await.and_then(|f| f.dyn_into::<File>().map_err(JsValue::from)) {
+            match callback_call(&e, "file").await.and_then(|f| f.dyn_into::<File>()) {
                 Ok(f) => {
                     out.push(entry_of(f, path));
                     if out.len() % 500 == 0 {

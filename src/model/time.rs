@@ -34,28 +34,6 @@ impl Timeline {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::index::Indexer;
-
-    #[test]
-    fn no_timestamps_is_no_time_not_zero() {
-        let none = Indexer::index_bytes(b"{\"type\":\"user\"}\n");
-        assert_eq!(timeline(&none, 900).measured(), None);
-        let one = Indexer::index_bytes(b"{\"type\":\"user\",\"timestamp\":\"2026-01-01T00:00:00Z\"}\n");
-        assert_eq!(timeline(&one, 900).measured(), Some((0, 0)), "one timestamp: a measured zero");
-        let gap = Indexer::index_bytes(concat!(
-            "{\"timestamp\":\"2026-01-01T00:00:00Z\"}\n",
-            "{\"timestamp\":\"2026-01-01T00:10:00Z\"}\n",
-            "{\"timestamp\":\"2026-01-01T00:05:00Z\"}\n",
-            "{\"timestamp\":\"2026-01-01T02:10:00Z\"}\n",
-        ).as_bytes());
-        let t = timeline(&gap, 900);
-        assert_eq!(t.measured(), Some((600_000, 7_800_000)), "the backward step is clamped; the 2 h gap is idle");
-        assert_eq!((t.backward_steps, t.idle_gaps.len()), (1, 1));
-    }
-}
 
 /// Walks the rows in file order. `idle_gap_secs`: a gap longer than this is
 /// idle (the person was away), shorter or equal counts as active.
@@ -88,4 +66,27 @@ pub fn timeline(ix: &Index, idle_gap_secs: u64) -> Timeline {
         }
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+
+    #[test]
+    fn no_timestamps_is_no_time_not_zero() {
+        let none = Indexer::index_bytes(b"{\"type\":\"user\"}\n");
+        assert_eq!(timeline(&none, 900).measured(), None);
+        let one = Indexer::index_bytes(b"{\"type\":\"user\",\"timestamp\":\"2026-01-01T00:00:00Z\"}\n");
+        assert_eq!(timeline(&one, 900).measured(), Some((0, 0)), "one timestamp: a measured zero");
+        let gap = Indexer::index_bytes(concat!(
+            "{\"timestamp\":\"2026-01-01T00:00:00Z\"}\n",
+            "{\"timestamp\":\"2026-01-01T00:10:00Z\"}\n",
+            "{\"timestamp\":\"2026-01-01T00:05:00Z\"}\n",
+            "{\"timestamp\":\"2026-01-01T02:10:00Z\"}\n",
+        ).as_bytes());
+        let t = timeline(&gap, 900);
+        assert_eq!(t.measured(), Some((600_000, 7_800_000)), "the backward step is clamped; the 2 h gap is idle");
+        assert_eq!((t.backward_steps, t.idle_gaps.len()), (1, 1));
+    }
 }

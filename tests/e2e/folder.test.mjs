@@ -92,6 +92,9 @@ test("subagents show under their call, linked as contract v1 says; the undecidab
     await pickFolder(page, dir);
     await page.click('table.sessions a:has-text("app build fix")');
     await page.waitForSelector("[data-testid=runs-fact]");
+    // Line links carry the conversation's path: the address says which file and line.
+    const href = await page.getAttribute("[data-testid=turn-list] article.item a.ln", "href");
+    assert.match(href, /^#\/projects\/-Users-alex-code-app\/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538\.jsonl:L\d+$/);
     const declined = await page.$$eval("[data-testid=run-declined]", (ds) => ds.map((d) => [d.dataset.agent, d.textContent]));
     assert.deepEqual(declined.map(([a]) => a).sort(), want.filter((w) => w.link === "none").map((w) => w.agent_id).sort());
     for (const [, text] of declined) assert.match(text, /not linked: 2 Agent calls overlap in time/);

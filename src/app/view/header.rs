@@ -39,7 +39,7 @@ fn segments(ctx: &Ctx, segs: &[Segment], what: &str) -> Html {
             { for segs.iter().enumerate().map(|(k, s)| html! {
                 <>
                     if k > 0 { <span class="arrow">{ "→" }</span> }
-                    <a class="seg" href={format!("#L{}", line_of(s.start_row))} title={format!("from line {}", line_of(s.start_row))}>
+                    <a class="seg" href={ctx.line_href(line_of(s.start_row))} title={format!("from line {}", line_of(s.start_row))}>
                         <code>{ ix.str(s.value).to_string() }</code>
                     </a>
                 </>
@@ -122,7 +122,7 @@ pub fn header(p: &Props) -> Html {
                     <span class="label">{ "Failed steps" }</span>
                     <span class={classes!("value", (stats.failed_steps > 0).then_some("bad"))}>
                         if let Some(line) = first_failure {
-                            <a href={format!("#L{line}")} title="First failure (n walks them)">{ fmt::count(stats.failed_steps) }</a>
+                            <a href={ctx.line_href(line)} title="First failure (n walks them)">{ fmt::count(stats.failed_steps) }</a>
                         } else { { "0" } }
                     </span>
                 </div>
@@ -155,7 +155,7 @@ fn skipped(ctx: &Ctx) -> Html {
         <p class="notice warn small" data-testid="skipped-brief">
             { format!("{} could not be read and {} skipped: ", fmt::plural(n, "line", "lines"), fmt::agree(n, "was", "were")) }
             { for ix.malformed().take(5).map(|(row, why)| html! {
-                <a href={format!("#L{}", row.line_no)}>{ format!("line {} ({}) ", row.line_no, why.describe()) }</a>
+                <a href={ctx.line_href(row.line_no)}>{ format!("line {} ({}) ", row.line_no, why.describe()) }</a>
             }) }
         </p>
     }

@@ -129,7 +129,7 @@ pub fn item_view(p: &Props) -> Html {
             data-turn={match item.kind { ItemKind::Turn(t) => Some(t.to_string()), _ => None }}>
             if !item.is_divider() {
                 <div class="gutter">
-                    <a class="ln" href={format!("#L{line}")} title="Link to this line">{ format!("L{line}") }</a>
+                    <a class="ln" href={ctx.line_href(line)} title="Link to this line">{ format!("L{line}") }</a>
                     { time_of(row) }
                 </div>
             }

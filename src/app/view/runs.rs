@@ -152,7 +152,9 @@ fn run_inline(p: &InlineProps) -> Html {
                         let head: Rc<[u8]> = bytes.into();
                         let doc = Rc::new(Doc::build(id, &name, head.len() as u64, head.clone(), Indexer::index_bytes(&head), true));
                         let cache = Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES)));
-                        ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache }))));
+                        // Its line links open the run as a transcript at that line.
+                        let address = Rc::from(crate::app::address::prefix(&f.folder.tree.entry(entry).path));
+                        ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache, address }))));
                     }
                     Err(e) => ctx.set(Some(Err(e.0))),
                 }

@@ -26,31 +26,9 @@ pub struct Props {
     pub on_step: Callback<(Walk, bool)>,
 }
 
-#[function_component(Toolbar)]
-pub fn toolbar(p: &Props) -> Html {
-    let facts = &p.ctx.doc.facts;
-    let tools = Rc::new(facts.tools.clone());
-    let ix = p.ctx.ix();
-
-    let onkeydown = {
-        let on_search = p.on_search.clone();
-        let on_step = p.on_step.clone();
-        let search = p.search.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() != "Enter" {
-                return;
-            }
-            e.prevent_default();
-            let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
-            let q = input.value();
-            match &search {
-                // Enter again on the same query walks the hits.
-                Search::Done { query, .. } if **query == *q => on_step.emit((Walk::Hits, !e.shift_key())),
-                _ => on_search.emit(q),
-            }
-        })
-    };
-    let status = match &p.search {
+/// How the search went: progress, or which hit of how many, with arrows.
+fn search_status(p: &Props) -> Html {
+    match &p.search {
         Search::Idle => html! {},
         Search::Running { read_bytes, .. } => {
             let pct = (*read_bytes as f64 / p.ctx.doc.size_bytes.max(1) as f64 * 100.0).min(100.0);
@@ -75,7 +53,34 @@ pub fn toolbar(p: &Props) -> Html {
                 </span>
             }
         }
+    }
+}
+
+#[function_component(Toolbar)]
+pub fn toolbar(p: &Props) -> Html {
+    let facts = &p.ctx.doc.facts;
+    let tools = Rc::new(facts.tools.clone());
+    let ix = p.ctx.ix();
+
+    let onkeydown = {
+        let on_search = p.on_search.clone();
+        let on_step = p.on_step.clone();
+        let search = p.search.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() != "Enter" {
+                return;
+            }
+            e.prevent_default();
+            let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
+            let q = input.value();
+            match &search {
+                // Enter again on the same query walks the hits.
+                Search::Done { query, .. } if **query == *q => on_step.emit((Walk::Hits, !e.shift_key())),
+                _ => on_search.emit(q),
+            }
+        })
     };
+    let status = search_status(p);
 
     let filter_cb = |f: Rc<dyn Fn(&mut Filter, &Event)>| {
         let (on_filter, filter) = (p.on_filter.clone(), p.filter.clone());

@@ -49,8 +49,8 @@ pub fn viewer(p: &Props) -> Html {
         move || Ui::new(doc)
     });
     let cache = use_memo((), |_| Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES))));
-    let ctx = use_memo((Shared(ui.doc.clone()), Shared(ui.view.clone()), p.blob.clone()), |(doc, view, blob)| {
-        Shared::new(Ctx { doc: doc.0.clone(), view: view.0.clone(), blob: blob.clone(), cache: (*cache).clone() })
+    let ctx = use_memo((Shared(ui.doc.clone()), Shared(ui.view.clone()), p.blob.clone(), p.address.clone()), |(doc, view, blob, address)| {
+        Shared::new(Ctx { doc: doc.0.clone(), view: view.0.clone(), blob: blob.clone(), cache: (*cache).clone(), address: address.clone() })
     });
     let ctx = (*ctx).clone();
     let search_input = use_node_ref();
