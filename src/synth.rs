@@ -304,8 +304,10 @@ pub fn tree(dir: &std::path::Path, sessions: usize, projects: usize, mut write: 
 }
 
 fn p_of(k: usize, projects: usize) -> usize {
-    // A few busy projects, many quiet ones.
-    (k * k + 3 * k) % projects.max(1)
+    // A few busy projects (two conversations in three go to the first four),
+    // and every other one with some.
+    let projects = projects.max(1);
+    if k % 3 == 0 { k / 3 % projects } else { k % projects.min(4) }
 }
 
 #[cfg(test)]
