@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::tree::{Conversation, Tree};
 use crate::index::{flag, Index};
 use crate::model::body::Body;
-use crate::model::facts::first_seen;
+use crate::model::facts;
 use crate::model::subagents::{self, Decline, SubagentLink, SubagentRun};
 use crate::model::title::{self, TitleKind};
-use crate::model::verdict::{self, Verdict};
+use crate::model::verdict;
 use crate::model::{is_agent_tool, Stats};
 
 /// Small reads of the picked files, by entry number.
@@ -78,12 +78,9 @@ impl Run {
             tool_calls: stats.tool_calls,
             failed_steps: stats.failed_steps,
             output_tokens: stats.output_tokens,
-            has_usage: ix.rows.iter().any(|r| r.has(flag::HAS_USAGE)),
+            has_usage: facts::has_usage(ix),
             agent_calls,
-            not_a_transcript: match verdict::judge(ix, head) {
-                Verdict::NotATranscript(why) => Some(why),
-                Verdict::Transcript { .. } => None,
-            },
+            not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
         }
     }
 
@@ -202,10 +199,6 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     // as the stats on a big file).
     let source = title::source_from_index(ix);
     let timeline = crate::model::time::timeline(ix, idle_gap_secs);
-    let synthetic = ix.strings.get(crate::model::SYNTHETIC_MODEL).unwrap_or_default();
-    let parsed = || ix.rows.iter().filter(|r| r.malformed.is_none());
-    let models = first_seen(ix, parsed().map(|r| r.model).filter(|&m| m != synthetic));
-    let has_usage = parsed().any(|r| r.has(flag::HAS_USAGE));
     let mut body = |row: u32| {
         let r = &ix.rows[row as usize];
         Body::parse(&io.read_at(c.entry, r.offset, r.end_offset())?)
@@ -240,13 +233,10 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         first_ms: t.first_ms,
         last_ms: t.last_ms,
         active_ms: t.measured().map(|(active, _)| active),
-        models,
-        has_usage,
+        models: facts::models(ix),
+        has_usage: facts::has_usage(ix),
         cwd,
-        not_a_transcript: match verdict::judge(ix, head) {
-            Verdict::NotATranscript(why) => Some(why),
-            Verdict::Transcript { .. } => None,
-        },
+        not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
         runs: linked,
     }
 }

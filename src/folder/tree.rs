@@ -112,11 +112,12 @@ fn join(dir: &str, name: &str) -> String {
 fn role(path: &str) -> Role<'_> {
     let (dir, name) = split_last(path);
     // Inside a conversation's `subagents/` (at any depth below it).
-    if let Some(at) = path.find("/subagents/").or_else(|| path.starts_with("subagents/").then_some(0)) {
+    // (A `subagents/` at the top belongs to no conversation.)
+    if path.starts_with("subagents/") {
+        return Role::Other;
+    }
+    if let Some(at) = path.find("/subagents/") {
         let conversation = format!("{}.jsonl", &path[..at]);
-        if at == 0 {
-            return Role::Other;
-        }
         if let Some(id) = agent_id(name) {
             return Role::Run { conversation, agent_id: id };
         }
@@ -128,7 +129,7 @@ fn role(path: &str) -> Role<'_> {
     let (parent, last_dir) = split_last(dir);
     if last_dir == "tool-results" && !dir.is_empty() {
         if let Some(id) = name.strip_suffix(".txt") {
-            return Role::ToolResult { conversation: format!("{dir_of}.jsonl", dir_of = dir.strip_suffix("/tool-results").unwrap_or(parent)), id };
+            return Role::ToolResult { conversation: format!("{parent}.jsonl"), id };
         }
     }
     if last_dir == "memory" && !dir.is_empty() {

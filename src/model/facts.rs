@@ -44,17 +44,26 @@ pub struct Facts {
     pub has_usage: bool,
 }
 
+/// Models that answered, first seen first, without `<synthetic>`.
+pub fn models(ix: &Index) -> Vec<String> {
+    let synthetic = ix.strings.get(SYNTHETIC_MODEL).unwrap_or(Sym::NONE);
+    first_seen(ix, ix.rows.iter().filter(|r| r.malformed.is_none()).map(|r| r.model).filter(|&m| m != synthetic))
+}
+
+/// Some record carries `usage`: token figures mean something.
+pub fn has_usage(ix: &Index) -> bool {
+    ix.rows.iter().any(|r| r.has(flag::HAS_USAGE))
+}
+
 impl Facts {
     pub fn compute(ix: &Index, view: &View) -> Facts {
-        let parsed = || ix.rows.iter().filter(|r| r.malformed.is_none());
-        let synthetic = ix.strings.get(SYNTHETIC_MODEL).unwrap_or(Sym::NONE);
         Facts {
-            versions: first_seen(ix, parsed().map(|r| r.version)),
-            models: first_seen(ix, parsed().map(|r| r.model).filter(|&m| m != synthetic)),
+            versions: first_seen(ix, ix.rows.iter().filter(|r| r.malformed.is_none()).map(|r| r.version)),
+            models: models(ix),
             tools: tool_counts(ix, view),
             failed_items: view.items.iter().filter(|i| i.failed).count(),
             bookkeeping_items: view.items.iter().filter(|i| i.kind == ItemKind::Other).count(),
-            has_usage: parsed().any(|r| r.has(flag::HAS_USAGE)),
+            has_usage: has_usage(ix),
         }
     }
 

@@ -11,6 +11,16 @@ pub enum Verdict {
     NotATranscript(String),
 }
 
+impl Verdict {
+    /// Why it is not a transcript; `None` when it is one.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Verdict::NotATranscript(why) => Some(why),
+            Verdict::Transcript { .. } => None,
+        }
+    }
+}
+
 /// Names a binary format from the first bytes of a file, if it is a common one.
 pub fn sniff(first: &[u8]) -> Option<&'static str> {
     const SIGS: [(&[u8], &str); 8] = [

@@ -49,8 +49,7 @@ impl Folderish {
 
     /// The full output of `tool_use_id`, if its `tool-results/` file was picked.
     pub fn tool_result(&self, tool_use_id: &str) -> Option<web_sys::Blob> {
-        let entry = self.folder.tree.tool_result(self.conv, tool_use_id)?;
-        self.files.get(*self.folder.files.get(entry as usize)?)
+        self.blob(self.folder.tree.tool_result(self.conv, tool_use_id)?).map(|(_, b)| b)
     }
 
     pub fn blob(&self, entry: u32) -> Option<(FileId, web_sys::Blob)> {
