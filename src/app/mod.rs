@@ -208,7 +208,13 @@ pub fn app() -> Html {
             move || drop(listener)
         });
     }
-    let callbacks = routes::Callbacks::new(&hub, &state, &highlight);
+    // Made again only for a new pick (they use its tree and files): the same
+    // callbacks keep the session browser's rows from redrawing on every
+    // action (a read's progress, a batch of other rows' facts).
+    let callbacks = use_memo(state.folder.as_ref().map(|f| shared::Shared(f.tree.clone())), {
+        let (hub, state, highlight) = (hub.clone(), state.clone(), highlight.clone());
+        move |_| routes::Callbacks::new(&hub, &state, &highlight)
+    });
     let dragging = use_state(|| false);
     let viewing = state.shown().is_some() || state.route == Route::Folder;
     html! {

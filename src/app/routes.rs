@@ -23,7 +23,8 @@ pub struct Callbacks {
     pub files: Callback<(Vec<Picked>, bool)>,
     pub list: Callback<ListUi>,
     pub open_at: Callback<OpenAt>,
-    pub search: Callback<(String, Scope)>,
+    /// Search this folder (as it is now: its search serial, what it shows).
+    pub search: Callback<(Rc<Folder>, String, Scope)>,
     pub memory: Callback<(u32, Callback<Result<String, String>>)>,
     pub back: Callback<MouseEvent>,
     /// A dropped folder's entries to walk.
@@ -48,6 +49,8 @@ impl Callbacks {
                 h.open_folder(picked, name)
             })
         };
+        // The folder as picked: these callbacks use only its tree and files,
+        // which a pick never changes (its facts and search do).
         let folder = state.folder.clone();
         let open_at = {
             let (h, folder, highlight) = (h.clone(), folder.clone(), highlight.clone());
@@ -59,12 +62,8 @@ impl Callbacks {
             })
         };
         let search = {
-            let (h, folder) = (h.clone(), folder.clone());
-            Callback::from(move |(query, scope): (String, Scope)| {
-                if let Some(f) = &folder {
-                    h.search_folder(f.clone(), query, scope)
-                }
-            })
+            let h = h.clone();
+            Callback::from(move |(folder, query, scope): (Rc<Folder>, String, Scope)| h.search_folder(folder, query, scope))
         };
         let memory = {
             let (files, folder) = (h.files.clone(), folder.clone());

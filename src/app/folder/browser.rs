@@ -30,7 +30,7 @@ pub struct Props {
     pub folder: Shared<Folder>,
     pub on_list: Callback<ListUi>,
     pub on_open: Callback<OpenAt>,
-    pub on_search: Callback<(String, Scope)>,
+    pub on_search: Callback<(Rc<Folder>, String, Scope)>,
     /// Reads a memory file's text (small; read by the page).
     pub on_memory: Callback<(u32, Callback<Result<String, String>>)>,
 }
@@ -120,8 +120,7 @@ fn found(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
 #[function_component(SessionBrowser)]
 pub fn session_browser(p: &Props) -> Html {
     let rows = use_memo(p.folder.clone(), |f| Shared::new(f.rows()));
-    let on_open = p.on_open.clone();
-    let open_conv = Callback::from(move |conv: u32| on_open.emit(OpenAt { conv, run: None, line: None, highlight: None }));
+    let open_conv = use_callback(p.on_open.clone(), |conv: u32, on_open| on_open.emit(OpenAt { conv, run: None, line: None, highlight: None }));
     html! {
         <section class="folder card" data-testid="folder">
             { found(&p.folder, &p.on_list) }

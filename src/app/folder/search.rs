@@ -16,7 +16,7 @@ use crate::ui::folder::{Folder, Scope};
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub folder: Shared<Folder>,
-    pub on_search: Callback<(String, Scope)>,
+    pub on_search: Callback<(Rc<Folder>, String, Scope)>,
     pub on_open: Callback<OpenAt>,
 }
 
@@ -47,7 +47,7 @@ pub fn folder_search(p: &Props) -> Html {
     let folder = &p.folder;
     let s = &folder.search;
     let submit = {
-        let (on_search, input, scope) = (p.on_search.clone(), input.clone(), scope.clone());
+        let (on_search, input, scope, folder) = (p.on_search.clone(), input.clone(), scope.clone(), p.folder.0.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let query = input.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default();
@@ -55,7 +55,7 @@ pub fn folder_search(p: &Props) -> Html {
                 Ok(p) => Scope::Project(p),
                 Err(_) => Scope::All,
             };
-            on_search.emit((query, scope));
+            on_search.emit((folder.clone(), query, scope));
         })
     };
     let total: u64 = s.results.iter().map(|r| r.matches).sum();
