@@ -13,25 +13,34 @@ mod cli {
     use std::path::Path;
 
     use ccscope::disk;
+    use ccscope::folder::totals::{ConversationReport, FolderReport, Totals};
+    use ccscope::model::report::Report;
     use ccscope::model::{subagents, Stats, DEFAULT_IDLE_GAP_SECS};
 
     const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
        ccscope sessions DIR [--idle-gap-secs N]
+       ccscope report FILE|DIR [--idle-gap-secs N]
 
   stats     print the contract-v1 facts of one transcript as JSON
             (subagent runs in <FILE stem>/subagents/ are linked too)
   sessions  print one JSON object per conversation under DIR (sessions
-            contract v1), sorted by path";
+            contract v1), sorted by path
+  report    print tools (calls, failures, p50/p95), models (API turns,
+            tokens by kind, estimated cost), active stretches, idle gaps,
+            compactions and days as JSON; for a DIR, one report per
+            conversation and the folder's totals";
 
     enum Command {
         Stats,
         Sessions,
+        Report,
     }
 
     pub fn run(args: Vec<String>) -> i32 {
         match parse(&args) {
             Ok((Command::Stats, path, idle_gap_secs)) => stats(Path::new(&path), idle_gap_secs),
             Ok((Command::Sessions, dir, idle_gap_secs)) => sessions(Path::new(&dir), idle_gap_secs),
+            Ok((Command::Report, path, idle_gap_secs)) => report(Path::new(&path), idle_gap_secs),
             Err(msg) => {
                 eprintln!("ccscope: {msg}\n\n{USAGE}");
                 2
@@ -44,6 +53,7 @@ mod cli {
         let (command, what) = match it.next().map(String::as_str) {
             Some("stats") => (Command::Stats, "FILE"),
             Some("sessions") => (Command::Sessions, "DIR"),
+            Some("report") => (Command::Report, "FILE or DIR"),
             Some("-h" | "--help") | None => return Err("a command is needed".into()),
             Some(other) => return Err(format!("unknown command {other:?}")),
         };
@@ -84,6 +94,44 @@ mod cli {
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
         out(&s.to_json());
+        0
+    }
+
+    fn report(path: &Path, idle_gap_secs: u64) -> i32 {
+        if path.is_dir() {
+            let folder = disk::Folder::open(path);
+            let mut totals = Totals::default();
+            let conversations: Vec<ConversationReport> = folder
+                .summaries(idle_gap_secs)
+                .into_iter()
+                .map(|f| {
+                    totals.add(&f.line.project, &f.report);
+                    ConversationReport { path: f.line.path, project: f.line.project, report: f.report }
+                })
+                .collect();
+            let r = FolderReport { conversations, totals: totals.sorted() };
+            return match serde_json::to_string_pretty(&r) {
+                Ok(text) => {
+                    out(&text);
+                    0
+                }
+                Err(e) => {
+                    eprintln!("ccscope: {e}");
+                    1
+                }
+            };
+        }
+        let ix = match disk::index_file(path) {
+            Ok(ix) => ix,
+            Err(e) => {
+                eprintln!("ccscope: {e}");
+                return 1;
+            }
+        };
+        for (row, why) in ix.malformed() {
+            eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
+        }
+        out(&Report::of_index(&ix, idle_gap_secs).to_json());
         0
     }
 

@@ -4,6 +4,7 @@
 //! session browser and `ccscope sessions`.
 
 pub mod summary;
+pub mod totals;
 pub mod tree;
 
 pub use summary::{reads_needed, summarize, Linked, Meta, Parts, Prefetched, ReadAt, Run, SessionFacts, SessionLine};

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::tree::{Conversation, Tree};
 use crate::index::{flag, Index};
 use crate::model::body::Body;
-use crate::model::facts;
+use crate::model::report::Report;
+use crate::model::{conversation, facts};
 use crate::model::subagents::{self, Decline, SubagentLink, SubagentRun};
 use crate::model::title::{self, TitleKind};
 use crate::model::verdict;
@@ -133,6 +134,8 @@ pub struct SessionFacts {
     pub not_a_transcript: Option<String>,
     /// Subagent runs and legacy runs, each with its link.
     pub runs: Vec<Linked>,
+    /// What the folder dashboard sums up.
+    pub report: Report,
 }
 
 /// Records read for a `cwd` at most.
@@ -186,7 +189,10 @@ impl ReadAt for Prefetched {
 /// Sums up conversation `c` of `tree`.
 pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl ReadAt) -> SessionFacts {
     let Parts { ix, head, runs, legacy, idle_gap_secs } = parts;
-    let mut stats = Stats::compute(ix, idle_gap_secs);
+    let timeline = crate::model::time::timeline(ix, idle_gap_secs);
+    let (turns, calls) = (conversation::turns(ix), conversation::tool_calls(ix));
+    let mut stats = Stats::from_parts(ix, &turns, &calls, &timeline);
+    let report = Report::from_parts(ix, &turns, &calls, &timeline, &stats);
     let linkable: Vec<SubagentRun> = runs.iter().map(Run::linkable).collect();
     let explained = subagents::link_explained(ix, &linkable);
     stats.subagents = explained.iter().map(|(l, _)| l.clone()).collect();
@@ -198,7 +204,6 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     // No list is built: the browser shows none of it (and it costs as much
     // as the stats on a big file).
     let source = title::source_from_index(ix);
-    let timeline = crate::model::time::timeline(ix, idle_gap_secs);
     let mut body = |row: u32| {
         let r = &ix.rows[row as usize];
         Body::parse(&io.read_at(c.entry, r.offset, r.end_offset())?)
@@ -238,6 +243,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         cwd,
         not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
         runs: linked,
+        report,
     }
 }
 

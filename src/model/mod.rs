@@ -5,6 +5,8 @@ pub mod body;
 pub mod conversation;
 pub mod facts;
 pub mod markdown;
+pub mod prices;
+pub mod report;
 pub mod stats;
 pub mod subagents;
 pub mod time;

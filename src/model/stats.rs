@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::conversation::{is_failed, is_system_error, tool_calls, turns, CallState};
+use super::conversation::{is_failed, is_system_error, tool_calls, turns, CallState, ToolCall, Turn};
 use super::subagents::SubagentLink;
-use super::time::timeline;
+use super::time::{timeline, Timeline};
 use super::facts::first_seen;
 use super::{Kind, Kinds, COMPACT_BOUNDARY};
 use crate::index::{flag, Index};
@@ -52,6 +52,12 @@ impl Stats {
     /// Computes every fact but `subagents` (which needs the runs beside the
     /// file: pass them through [`super::subagents::link`]).
     pub fn compute(ix: &Index, idle_gap_secs: u64) -> Stats {
+        Stats::from_parts(ix, &turns(ix), &tool_calls(ix), &timeline(ix, idle_gap_secs))
+    }
+
+    /// [`Stats::compute`] from the turns, calls and timeline of `ix`
+    /// already at hand (a caller that needs them too computes them once).
+    pub fn from_parts(ix: &Index, turns: &[Turn], calls: &[ToolCall], t: &Timeline) -> Stats {
         let kinds = Kinds::new(ix);
         let parsed = || ix.rows.iter().filter(|r| r.malformed.is_none());
         let mut s = Stats {
@@ -99,12 +105,10 @@ impl Stats {
             s.failed_steps += is_failed(ix, &kinds, row) as u64;
         }
         // Calls with no tool_result anywhere in the file.
-        s.unpaired_tool_calls = tool_calls(ix).iter().filter(|c| c.state == CallState::NoResult).count() as u64;
+        s.unpaired_tool_calls = calls.iter().filter(|c| c.state == CallState::NoResult).count() as u64;
         // API turns: grouped by message.id, output from each turn's last line.
-        let turns = turns(ix);
         s.assistant_messages = turns.len() as u64;
         s.output_tokens = turns.iter().map(|t| t.output_tokens).sum();
-        let t = timeline(ix, idle_gap_secs);
         s.timestamped = t.timestamped;
         s.backward_steps = t.backward_steps;
         s.wall_seconds = t.wall_ms() as f64 / 1000.0;

@@ -18,6 +18,26 @@ pub struct Timeline {
     pub active_ms: i64,
     /// Gaps longer than the idle threshold: `(row index, gap_ms)`.
     pub idle_gaps: Vec<(u32, i64)>,
+    /// The active stretches between idle gaps, in file order: their
+    /// lengths sum to `active_ms`.
+    pub stretches: Vec<Stretch>,
+}
+
+/// A stretch of work: consecutive timestamped records with no gap over the
+/// idle threshold between them. Times are on the clamped clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stretch {
+    pub start_ms: i64,
+    pub end_ms: i64,
+    /// First and last timestamped rows of the stretch.
+    pub first_row: u32,
+    pub last_row: u32,
+}
+
+impl Stretch {
+    pub fn len_ms(&self) -> i64 {
+        self.end_ms - self.start_ms
+    }
 }
 
 impl Timeline {
@@ -43,6 +63,7 @@ pub fn timeline(ix: &Index, idle_gap_secs: u64) -> Timeline {
     let mut prev_raw: Option<i64> = None;
     for (i, row) in ix.rows.iter().enumerate() {
         let Some(ts) = row.timestamp_ms else { continue };
+        let i32 = i as u32;
         t.timestamped += 1;
         if prev_raw.is_some_and(|p| ts < p) {
             t.backward_steps += 1;
@@ -52,17 +73,23 @@ pub fn timeline(ix: &Index, idle_gap_secs: u64) -> Timeline {
             None => {
                 t.first_ms = Some(ts);
                 t.last_ms = Some(ts);
+                t.stretches.push(Stretch { start_ms: ts, end_ms: ts, first_row: i32, last_row: i32 });
             }
             Some(clamped) if ts > clamped => {
                 let gap = ts - clamped;
                 if gap <= idle_gap_ms {
                     t.active_ms += gap;
                 } else {
-                    t.idle_gaps.push((i as u32, gap));
+                    t.idle_gaps.push((i32, gap));
+                    t.stretches.push(Stretch { start_ms: ts, end_ms: ts, first_row: i32, last_row: i32 });
                 }
                 t.last_ms = Some(ts);
             }
             Some(_) => {}
+        }
+        if let (Some(s), Some(now)) = (t.stretches.last_mut(), t.last_ms) {
+            s.end_ms = now;
+            s.last_row = i32;
         }
     }
     t
@@ -88,5 +115,8 @@ mod tests {
         let t = timeline(&gap, 900);
         assert_eq!(t.measured(), Some((600_000, 7_800_000)), "the backward step is clamped; the 2 h gap is idle");
         assert_eq!((t.backward_steps, t.idle_gaps.len()), (1, 1));
+        let spans: Vec<(i64, u32, u32)> = t.stretches.iter().map(|s| (s.len_ms(), s.first_row, s.last_row)).collect();
+        assert_eq!(spans, [(600_000, 0, 2), (0, 3, 3)], "the backward record belongs to the first stretch");
+        assert_eq!(t.stretches.iter().map(Stretch::len_ms).sum::<i64>(), t.active_ms);
     }
 }

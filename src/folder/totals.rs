@@ -1,0 +1,160 @@
+//! A folder's report: every conversation's [`Report`] summed by day, by
+//! project, by model and by tool. The CLI's `report DIR` and the session
+//! browser's dashboard both fold reports through [`Totals::add`], so what the
+//! page shows is the sum of what `ccscope report` prints per conversation.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::report::{Day, ModelStats, Report};
+
+/// One tool across the folder.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ToolTotals {
+    pub name: String,
+    pub calls: u64,
+    pub failures: u64,
+    /// Conversations that called it.
+    pub conversations: u64,
+    /// Conversations where a call of it failed.
+    pub failing_conversations: u64,
+}
+
+/// One project across its conversations.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProjectTotals {
+    pub project: String,
+    pub conversations: u64,
+    pub active_seconds: f64,
+    pub api_turns: u64,
+    pub tokens: Option<u64>,
+    pub cost_usd: Option<f64>,
+}
+
+/// The folder's totals.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Totals {
+    pub conversations: u64,
+    pub api_turns: u64,
+    pub tool_calls: u64,
+    pub active_seconds: f64,
+    pub cost_usd: Option<f64>,
+    pub unpriced_models: Vec<String>,
+    pub tools: Vec<ToolTotals>,
+    pub models: Vec<ModelStats>,
+    pub projects: Vec<ProjectTotals>,
+    pub days: Vec<Day>,
+}
+
+fn add(slot: &mut Option<u64>, n: Option<u64>) {
+    if let Some(n) = n {
+        *slot = Some(slot.unwrap_or(0) + n);
+    }
+}
+
+fn add_f(slot: &mut Option<f64>, n: Option<f64>) {
+    if let Some(n) = n {
+        *slot = Some(slot.unwrap_or(0.0) + n);
+    }
+}
+
+/// All four token kinds of a model's row, `None` when none was recorded.
+pub fn model_tokens(m: &ModelStats) -> Option<u64> {
+    let kinds = [m.input_tokens, m.cache_creation_tokens, m.cache_read_tokens, m.output_tokens];
+    kinds.iter().any(Option::is_some).then(|| kinds.iter().flatten().sum())
+}
+
+impl Totals {
+    /// Adds one conversation's report, in project `project`.
+    pub fn add(&mut self, project: &str, r: &Report) {
+        self.conversations += 1;
+        self.api_turns += r.api_turns;
+        self.tool_calls += r.tool_calls;
+        self.active_seconds += r.active_seconds.unwrap_or(0.0);
+        add_f(&mut self.cost_usd, r.cost_usd);
+        for m in &r.unpriced_models {
+            if !self.unpriced_models.contains(m) {
+                self.unpriced_models.push(m.clone());
+            }
+        }
+        for t in &r.tools {
+            let slot = match self.tools.iter().position(|x| x.name == t.name) {
+                Some(k) => k,
+                None => {
+                    self.tools.push(ToolTotals { name: t.name.clone(), ..ToolTotals::default() });
+                    self.tools.len() - 1
+                }
+            };
+            let x = &mut self.tools[slot];
+            x.calls += t.calls;
+            x.failures += t.failures;
+            x.conversations += 1;
+            x.failing_conversations += (t.failures > 0) as u64;
+        }
+        for m in &r.models {
+            let slot = match self.models.iter().position(|x| x.model == m.model) {
+                Some(k) => k,
+                None => {
+                    self.models.push(ModelStats { model: m.model.clone(), ..ModelStats::default() });
+                    self.models.len() - 1
+                }
+            };
+            let x = &mut self.models[slot];
+            x.api_turns += m.api_turns;
+            add(&mut x.input_tokens, m.input_tokens);
+            add(&mut x.cache_creation_tokens, m.cache_creation_tokens);
+            add(&mut x.cache_read_tokens, m.cache_read_tokens);
+            add(&mut x.output_tokens, m.output_tokens);
+            add_f(&mut x.cost_usd, m.cost_usd);
+        }
+        let slot = match self.projects.iter().position(|p| p.project == project) {
+            Some(k) => k,
+            None => {
+                self.projects.push(ProjectTotals { project: project.to_string(), ..ProjectTotals::default() });
+                self.projects.len() - 1
+            }
+        };
+        let p = &mut self.projects[slot];
+        p.conversations += 1;
+        p.active_seconds += r.active_seconds.unwrap_or(0.0);
+        p.api_turns += r.api_turns;
+        for m in &r.models {
+            add(&mut p.tokens, model_tokens(m));
+        }
+        add_f(&mut p.cost_usd, r.cost_usd);
+        let mut days: BTreeMap<Option<String>, Day> = self.days.drain(..).map(|d| (d.date.clone(), d)).collect();
+        for d in &r.days {
+            let x = days.entry(d.date.clone()).or_insert_with(|| Day { date: d.date.clone(), ..Day::default() });
+            x.active_seconds += d.active_seconds;
+            x.api_turns += d.api_turns;
+            add(&mut x.tokens, d.tokens);
+            add_f(&mut x.cost_usd, d.cost_usd);
+        }
+        self.days = days.into_values().collect();
+    }
+
+    /// Sorted for reading: tools by failures then calls, models by turns,
+    /// projects by active time; days stay in date order.
+    pub fn sorted(mut self) -> Totals {
+        self.tools.sort_by(|a, b| b.failures.cmp(&a.failures).then(b.calls.cmp(&a.calls)).then_with(|| a.name.cmp(&b.name)));
+        self.models.sort_by(|a, b| b.api_turns.cmp(&a.api_turns).then_with(|| a.model.cmp(&b.model)));
+        self.projects.sort_by(|a, b| b.active_seconds.total_cmp(&a.active_seconds).then_with(|| a.project.cmp(&b.project)));
+        self
+    }
+}
+
+/// One conversation of `ccscope report DIR`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConversationReport {
+    pub path: String,
+    pub project: String,
+    pub report: Report,
+}
+
+/// `ccscope report DIR`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FolderReport {
+    pub conversations: Vec<ConversationReport>,
+    pub totals: Totals,
+}
