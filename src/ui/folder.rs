@@ -356,6 +356,7 @@ mod tests {
             cwd: path.starts_with("-Users-a-my-app/").then(|| "/Users/a/my-app".into()),
             not_a_transcript: None,
             runs: vec![],
+            report: Default::default(),
         })
     }
 
