@@ -107,6 +107,27 @@ pub fn utc_minute(ms: i64) -> String {
     utc_ms(ms).get(..16).unwrap_or("").to_string()
 }
 
+/// An estimated cost in US dollars: `"$1,234"`, `"$12.34"`, `"$0.108"`.
+pub fn usd(v: f64) -> String {
+    if v >= 100.0 {
+        format!("${}", count(v.round() as u64))
+    } else if v >= 1.0 || v == 0.0 {
+        format!("${v:.2}")
+    } else {
+        format!("${v:.3}")
+    }
+}
+
+/// A share as a percentage: `(1, 3)` → `"33%"`; `None` of nothing.
+pub fn percent(part: u64, whole: u64) -> Option<String> {
+    (whole > 0).then(|| format!("{:.0}%", part as f64 * 100.0 / whole as f64))
+}
+
+/// Milliseconds as a duration (`duration_secs`).
+pub fn duration_ms(ms: i64) -> String {
+    duration_secs(ms as f64 / 1000.0)
+}
+
 /// Tokens the way people say them: `"950"`, `"12.3k"`, `"1.2M"`.
 pub fn tokens(n: u64) -> String {
     match n {

@@ -215,7 +215,8 @@ impl View {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     pub role: RoleFilter,
-    /// Only turns that call this tool.
+    /// Only turns that call this tool (with `failures_only`: where a call
+    /// of it failed).
     pub tool: Option<Sym>,
     pub failures_only: bool,
     pub show_bookkeeping: bool,
@@ -238,8 +239,18 @@ impl Filter {
     /// Indices into `view.items` that pass, in order.
     pub fn apply(&self, ix: &Index, view: &View) -> Vec<u32> {
         let narrows = self.narrows();
+        // With failures only, a tool filter keeps the turns where a call of
+        // that tool failed (not those where the tool ran and something else
+        // failed): "Bash, failures" shows exactly the failed Bash calls.
+        let failing = |k: usize| {
+            let c = view.call_of_use[k];
+            c != NONE && matches!(view.calls[c as usize].state, conversation::CallState::Error | conversation::CallState::Denied)
+        };
         let uses_tool = |t: u32, tool: Sym| {
-            view.turns[t as usize].rows.iter().any(|&r| ix.tool_uses_of(&ix.rows[r as usize]).iter().any(|u| u.name == tool))
+            view.turns[t as usize].rows.iter().any(|&r| {
+                let row = &ix.rows[r as usize];
+                ix.tool_uses_of(row).iter().enumerate().any(|(k, u)| u.name == tool && (!self.failures_only || failing(row.tool_uses_start as usize + k)))
+            })
         };
         (0..view.items.len() as u32)
             .filter(|&i| {

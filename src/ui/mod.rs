@@ -7,6 +7,7 @@
 pub mod cache;
 pub mod doc;
 pub mod folder;
+pub mod insights;
 pub mod ranges;
 pub mod search;
 pub mod state;

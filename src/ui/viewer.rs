@@ -68,6 +68,8 @@ pub struct Ui {
     /// list's measured heights then mean nothing. The whole file after its
     /// preview keeps the preview's numbers.
     pub numbering: u64,
+    /// The insights panel is shown in place of the list.
+    pub insights: bool,
 }
 
 /// What a key press asks for (outside text fields; without modifiers).
@@ -77,9 +79,12 @@ pub enum Key {
     FocusSearch,
     /// `Escape`: clear the search.
     Clear,
+    /// `i`: the insights panel, or the list again.
+    Insights,
 }
 
-/// The keyboard map: `j`/`k` turns, `n`/`N` failures, `/` search, `Esc`.
+/// The keyboard map: `j`/`k` turns, `n`/`N` failures, `/` search, `Esc`,
+/// `i` insights.
 pub fn key_command(key: &str) -> Option<Key> {
     Some(match key {
         "j" => Key::Step(Walk::Turns, true),
@@ -88,6 +93,7 @@ pub fn key_command(key: &str) -> Option<Key> {
         "N" => Key::Step(Walk::Failures, false),
         "/" => Key::FocusSearch,
         "Escape" => Key::Clear,
+        "i" => Key::Insights,
         _ => return None,
     })
 }
@@ -107,6 +113,15 @@ pub enum Action {
     /// Offsets of matches in the file, ascending, and how many there were.
     SearchDone { serial: u64, offsets: Vec<u64>, matches: u64 },
     SearchClear,
+    /// Show the insights panel (`true`) or the list again (`false`, at
+    /// the item it last showed first).
+    Insights(bool),
+    ToggleInsights,
+    /// From the insights: the list at item `id`, clearing a filter that
+    /// hides it (a mark names that item, not the next one shown).
+    Reveal(u32),
+    /// From the insights: the list with `filter`, from its first item.
+    ShowFiltered(Filter),
     /// The file grew under the view: the preview became the whole file.
     /// Rows and (for the part already shown) items keep their numbers.
     Replace(Rc<Doc>),
@@ -130,6 +145,7 @@ impl Ui {
             search: Search::Idle,
             search_serial: 0,
             numbering: 0,
+            insights: false,
         }
     }
 
@@ -232,9 +248,41 @@ impl Ui {
                 u.set_view(view, true);
             }),
             Action::Goto(id) => match self.visible_at_or_after(id) {
-                Some(v) => self.with(|u| u.jump(v)),
+                Some(v) => self.with(|u| {
+                    u.insights = false;
+                    u.jump(v)
+                }),
+                None if self.insights => self.with(|u| u.insights = false),
                 None => self,
             },
+            Action::Reveal(id) if self.visible.binary_search(&id).is_err() && (id as usize) < self.view.items.len() => self.with(|u| {
+                u.filter = Filter { show_bookkeeping: u.filter.show_bookkeeping || u.view.items[id as usize].kind == ItemKind::Other, ..Filter::default() };
+                u.visible = Rc::new(u.filter.apply(&u.doc.index, &u.view));
+                u.insights = false;
+                u.jump(id);
+            }),
+            Action::Reveal(id) => self.reduce(Action::Goto(id)),
+            Action::ToggleInsights => {
+                let on = !self.insights;
+                self.reduce(Action::Insights(on))
+            }
+            Action::Insights(on) if on != self.insights => self.with(|u| {
+                u.insights = on;
+                if let (false, Some(top)) = (on, u.top) {
+                    u.jump(top);
+                    u.current = None;
+                }
+            }),
+            Action::ShowFiltered(filter) => self.with(|u| {
+                u.visible = Rc::new(filter.apply(&u.doc.index, &u.view));
+                u.filter = filter;
+                u.insights = false;
+                u.current = None;
+                if let Some(&first) = u.visible.first() {
+                    u.jump(first);
+                    u.current = None;
+                }
+            }),
             Action::Step(walk, forward) => match self.step_from(walk, forward) {
                 Some(id) => self.with(|u| {
                     u.jump(id);
@@ -435,5 +483,23 @@ mod tests {
         assert!(matches!(&again.search, Search::Running { query, .. } if &**query == "again"), "a search runs again on the new view");
         assert!(!u.view_pending);
         assert_eq!(u.numbering, 0, "the preview's items keep their numbers");
+    }
+
+    #[test]
+    fn insights_links_open_the_list_where_they_point() {
+        let u = ui().reduce(Action::Shown { top: 3 }).reduce(Action::Insights(true));
+        assert!(u.insights);
+        let back = u.clone().reduce(Action::Insights(false));
+        assert!(!back.insights);
+        assert_eq!(back.target.map(|t| t.id), Some(3), "the list comes back where it was");
+        let bash = u.doc.index.strings.get("Bash").unwrap();
+        let failing = u.clone().reduce(Action::ShowFiltered(Filter { tool: Some(bash), failures_only: true, ..Filter::default() }));
+        assert!(!failing.insights);
+        assert_eq!(kinds(&failing), ["Turn"], "the one turn whose Bash call failed");
+        assert_eq!(failing.target.map(|t| t.id), failing.visible.first().copied());
+        let clicked = u.reduce(Action::Goto(4));
+        assert!(!clicked.insights && clicked.current == Some(4), "a mark's click shows its item");
+        let prompts = failing.reduce(Action::Insights(true)).reduce(Action::Reveal(0));
+        assert_eq!((prompts.current, prompts.filter.narrows()), (Some(0), false), "a filter that hides the mark's item is cleared");
     }
 }

@@ -96,6 +96,7 @@ pub fn use_keys(ui: &UseReducerHandle<Ui>, search_input: NodeRef) {
                         }
                     }
                     Key::Clear => dispatch.dispatch(Action::SearchClear),
+                    Key::Insights => dispatch.dispatch(Action::ToggleInsights),
                 }
             })
         });

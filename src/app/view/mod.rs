@@ -2,8 +2,10 @@
 //! state (`ui::viewer::Ui`) and its effects ([`hooks`]); the other
 //! components render parts of it and report back through callbacks.
 
+mod chart;
 mod header;
 mod hooks;
+mod insights;
 mod item;
 mod md;
 mod measure;
@@ -11,6 +13,7 @@ mod output;
 mod rows;
 pub mod runs;
 mod summary;
+mod timeline;
 mod tool;
 mod toolbar;
 mod turn;

@@ -24,6 +24,9 @@ pub struct Props {
     pub on_search: Callback<String>,
     pub on_filter: Callback<Filter>,
     pub on_step: Callback<(Walk, bool)>,
+    /// The insights panel is shown in place of the list.
+    pub insights: bool,
+    pub on_insights: Callback<bool>,
 }
 
 /// How the search went: progress, or which hit of how many, with arrows.
@@ -115,6 +118,10 @@ pub fn toolbar(p: &Props) -> Html {
                 { status }
             </div>
             <div class="filters">
+                <button class={classes!("button", "insights-toggle", p.insights.then_some("on"))} aria-pressed={p.insights.to_string()} data-testid="insights-toggle"
+                    title="Charts and statistics of this conversation (i)"
+                    onclick={{ let (on, now) = (p.on_insights.clone(), p.insights); Callback::from(move |_| on.emit(!now)) }}>
+                    { if p.insights { "← Back to the list" } else { "Insights" } }</button>
                 <select aria-label="Show" onchange={on_role} data-testid="filter-role">
                     <option value="all" selected={p.filter.role == RoleFilter::All}>{ "Everything" }</option>
                     <option value="user" selected={p.filter.role == RoleFilter::User}>{ "Prompts only" }</option>
@@ -132,7 +139,7 @@ pub fn toolbar(p: &Props) -> Html {
                     { format!("Bookkeeping ({} hidden)", fmt::count(if p.filter.show_bookkeeping { 0 } else { facts.bookkeeping_items } as u64)) }</label>
                 <span class="muted small" data-testid="shown-count">{ format!("{} shown", fmt::count(p.shown as u64)) }</span>
                 <span class="keys muted small" aria-hidden="true">
-                <kbd>{"j"}</kbd><kbd>{"k"}</kbd>{ " turns · " }<kbd>{"n"}</kbd><kbd>{"N"}</kbd>{ " failures · " }<kbd>{"/"}</kbd>{ " search · " }<kbd>{"Esc"}</kbd>
+                <kbd>{"j"}</kbd><kbd>{"k"}</kbd>{ " turns · " }<kbd>{"n"}</kbd><kbd>{"N"}</kbd>{ " failures · " }<kbd>{"/"}</kbd>{ " search · " }<kbd>{"i"}</kbd>{ " insights · " }<kbd>{"Esc"}</kbd>
                 </span>
             </div>
         </div>

@@ -8,6 +8,7 @@ use web_sys::Blob;
 use yew::prelude::*;
 
 use super::header::Header;
+use super::insights::Insights;
 use super::item::{estimate, ItemView};
 use super::toolbar::Toolbar;
 use super::vlist::VList;
@@ -90,10 +91,16 @@ pub fn viewer(p: &Props) -> Html {
                     true => Action::SearchClear,
                     false => Action::SearchStart { query: query.into() },
                 })}
-                on_filter={dispatch.to_callback().reform(Action::SetFilter)}
+                on_filter={dispatch.to_callback().reform(Action::SetFilter)} insights={ui.insights}
+                on_insights={dispatch.to_callback().reform(Action::Insights)}
                 on_step={dispatch.to_callback().reform(|(w, f)| Action::Step(w, f))} />
-            <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.numbering} {estimate} {render}
-                target={ui.target} on_top={dispatch.to_callback().reform(|top| Action::Shown { top })} lean={partial} />
+            if ui.insights {
+                <Insights ctx={ctx.clone()} visible={Shared(ui.visible.clone())} filter={ui.filter.clone()}
+                    on_goto={dispatch.to_callback().reform(Action::Reveal)} on_filter={dispatch.to_callback().reform(Action::ShowFiltered)} />
+            } else {
+                <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.numbering} {estimate} {render}
+                    target={ui.target} on_top={dispatch.to_callback().reform(|top| Action::Shown { top })} lean={partial} />
+            }
         </div>
     }
 }
