@@ -109,6 +109,10 @@ pub struct ListUi {
     pub from_ms: Option<i64>,
     pub to_ms: Option<i64>,
     pub failures_only: bool,
+    /// Only conversations where a call of this tool failed.
+    pub tool_failing: Option<String>,
+    /// The dashboard is shown above the list.
+    pub dashboard: bool,
     /// Show conversations deleted in the desktop app.
     pub show_deleted: bool,
     /// Where the list was scrolled when a conversation was opened from it.
@@ -127,6 +131,8 @@ impl Default for ListUi {
             from_ms: None,
             to_ms: None,
             failures_only: false,
+            tool_failing: None,
+            dashboard: false,
             show_deleted: false,
             scroll_px: 0,
         }
@@ -258,6 +264,7 @@ impl Folder {
                 let client_ok = l.client.as_ref().is_none_or(|want| f.is_none_or(|f| f.line.stats.entrypoints.contains(want)));
                 let model_ok = l.model.as_ref().is_none_or(|want| f.is_none_or(|f| f.models.contains(want)));
                 let from_ok = l.from_ms.is_none_or(|from| f.is_none_or(|f| f.last_ms.is_none_or(|last| last >= from)));
+                let tool_ok = l.tool_failing.as_ref().is_none_or(|want| f.is_some_and(|f| f.report.tools.iter().any(|t| &t.name == want && t.failures > 0)));
                 let to_ok = l.to_ms.is_none_or(|to| f.is_none_or(|f| f.first_ms.is_none_or(|first| first < to)));
                 (l.show_deleted || conv.released.is_none())
                     && l.project.is_none_or(|p| p == conv.project)
@@ -265,6 +272,7 @@ impl Folder {
                     && text_ok
                     && client_ok
                     && model_ok
+                    && tool_ok
                     && from_ok
                     && to_ok
             })

@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::dashboard::FolderDashboard;
 use super::projects::Projects;
 use super::search::FolderSearchView;
 use super::table::SessionTable;
@@ -76,11 +77,21 @@ fn filters(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
                 <option value="" selected={list.model.is_none()}>{ "All models" }</option>
                 { for models.iter().map(|m| html! { <option value={m.clone()} selected={list.model.as_ref() == Some(m)}>{ m.clone() }</option> }) }
             </select>
-            <label class="check">{ "From " }<input type="date" aria-label="Active from (UTC)" data-testid="list-from" onchange={set(|l, e| l.from_ms = fmt::parse_date_ms(&input_value(e)))} /></label>
+            <label class="check">{ "From " }<input type="date" aria-label="Active from (UTC)" data-testid="list-from"
+                value={list.from_ms.map(|ms| fmt::utc_ms(ms)[..10].to_string()).unwrap_or_default()} onchange={set(|l, e| l.from_ms = fmt::parse_date_ms(&input_value(e)))} /></label>
             <label class="check">{ "to " }<input type="date" aria-label="Active until (UTC)" data-testid="list-to"
+                value={list.to_ms.map(|ms| fmt::utc_ms(ms - 86_400_000)[..10].to_string()).unwrap_or_default()}
                 onchange={set(|l, e| l.to_ms = fmt::parse_date_ms(&input_value(e)).map(|d| d + 86_400_000))} /></label>
             <label class="check"><input type="checkbox" checked={list.failures_only} data-testid="list-failures"
                 onchange={set(|l, e| l.failures_only = e.target_unchecked_into::<HtmlInputElement>().checked())} />{ "Has failures" }</label>
+            if let Some(tool) = &list.tool_failing {
+                <span class="chip warn" data-testid="list-tool-failing">{ format!("{tool} failed ") }
+                    <button class="link-button" aria-label={format!("Stop showing only conversations where {tool} failed")}
+                        onclick={{ let (on_list, list) = (on_list.clone(), list.clone()); Callback::from(move |_: MouseEvent| on_list.emit(ListUi { tool_failing: None, ..list.clone() })) }}>{ "×" }</button></span>
+            }
+            <button class={classes!("button", "insights-toggle", list.dashboard.then_some("on"))} aria-pressed={list.dashboard.to_string()} data-testid="dashboard-toggle"
+                onclick={{ let (on_list, list) = (on_list.clone(), list.clone()); Callback::from(move |_: MouseEvent| on_list.emit(ListUi { dashboard: !list.dashboard, ..list.clone() })) }}>
+                { if list.dashboard { "Hide the dashboard" } else { "Dashboard" } }</button>
         </div>
     }
 }
@@ -127,6 +138,9 @@ pub fn session_browser(p: &Props) -> Html {
             <FolderSearchView folder={p.folder.clone()} on_search={p.on_search.clone()} on_open={p.on_open.clone()} />
             <Projects folder={p.folder.clone()} on_list={p.on_list.clone()} on_memory={p.on_memory.clone()} />
             { filters(&p.folder, &p.on_list) }
+            if p.folder.list.dashboard {
+                <FolderDashboard folder={p.folder.clone()} rows={(*rows).clone()} on_list={p.on_list.clone()} on_open={open_conv.clone()} />
+            }
             <SessionTable folder={p.folder.clone()} rows={(*rows).clone()} on_list={p.on_list.clone()} on_open={open_conv} />
         </section>
     }

@@ -4,6 +4,7 @@
 //! ([`tasks`]).
 
 pub mod browser;
+mod dashboard;
 mod projects;
 mod search;
 mod table;

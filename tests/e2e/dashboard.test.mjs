@@ -1,0 +1,101 @@
+// End-to-end: the folder dashboard against `ccscope report DIR`, and its
+// figures as links to the conversations behind them.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { launch, withApp, fixtures, CLI } from "./helpers.mjs";
+import { OUT } from "./view-helpers.mjs";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+function report(dir) {
+  return JSON.parse(execFileSync(CLI, ["report", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 }));
+}
+
+async function pickFolder(page, dir) {
+  await page.setInputFiles("#folder-input", dir);
+  await page.waitForSelector("[data-testid=sessions]");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+}
+
+async function dashboard(page) {
+  return page.$eval("[data-testid=dashboard]", (e) => ({ ...e.dataset }));
+}
+
+const listed = (page) => page.locator("table.sessions tbody tr").count();
+
+test("the dashboard's totals are the sum of `ccscope report` over the folder", async () => {
+  const root = fixtures();
+  for (const [rel, revealDeleted] of [["real/daaain__claude-code-log/test/test_data/real_projects", false], ["synthetic/projects", true]]) {
+    const dir = join(root, rel);
+    const want = report(dir);
+    const t = want.totals;
+    await withApp(browser, async ({ page }) => {
+      await pickFolder(page, dir);
+      // The deleted conversation is in the CLI's report: show it in the list too.
+      if (revealDeleted) await page.click("[data-testid=show-deleted]");
+      await page.click("[data-testid=dashboard-toggle]");
+      const got = await dashboard(page);
+      assert.equal(Number(got.conversations), t.conversations, `${rel}: conversations`);
+      assert.equal(Number(got.turns), t.api_turns, `${rel}: API turns`);
+      assert.equal(Number(got.toolCalls), t.tool_calls, `${rel}: tool calls`);
+      assert.ok(Math.abs(Number(got.active) - t.active_seconds) < 0.01, `${rel}: active ${got.active} vs ${t.active_seconds}`);
+      const sumCost = want.conversations.map((c) => c.report.cost_usd ?? 0).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(Number(got.cost) - sumCost) < 1e-6, `${rel}: cost ${got.cost} vs ${sumCost}`);
+      const days = await page.locator("[data-testid=calendar] rect.day[role=button]").count();
+      assert.equal(days, t.days.filter((d) => d.date).length, `${rel}: one active cell per day with activity`);
+      const byProject = await page.$$eval("[data-testid=by-project] tbody tr", (trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.project, Number(tr.dataset.turns)])));
+      assert.deepEqual(byProject, Object.fromEntries(t.projects.map((p) => [p.project, p.api_turns])), `${rel}: turns by project`);
+    });
+  }
+});
+
+test("every figure narrows the list to the conversations behind it", async () => {
+  const root = fixtures();
+  const dir = join(root, "real/daaain__claude-code-log/test/test_data/real_projects");
+  const t = report(dir).totals;
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 1300, height: 1400 });
+    await pickFolder(page, dir);
+    await page.click("[data-testid=dashboard-toggle]");
+    // A project: the list and the dashboard show only it.
+    const project = t.projects[1];
+    await page.click(`[data-testid=by-project] tr[data-project="${project.project}"] button`);
+    await page.waitForFunction((n) => document.querySelector("[data-testid=dashboard]").dataset.conversations === String(n), project.conversations);
+    assert.equal(await listed(page), project.conversations);
+    assert.equal(Number((await dashboard(page)).turns), project.api_turns);
+    await page.selectOption("[data-testid=list-project]", "");
+    // The tool that fails most: the conversations where it failed.
+    const tool = t.tools[0];
+    await page.click(`[data-testid=failing-tools] tr[data-tool="${tool.name}"] button`);
+    await page.waitForSelector("[data-testid=list-tool-failing]");
+    assert.equal(await listed(page), tool.failing_conversations, `conversations where ${tool.name} failed`);
+    await page.click("[data-testid=list-tool-failing] button");
+    // A day of the calendar: the conversations active that day.
+    const day = t.days.filter((d) => d.date).sort((a, b) => b.active_seconds - a.active_seconds)[0];
+    await page.click(`[data-testid=calendar] rect[data-date="${day.date}"]`);
+    await page.waitForFunction((d) => document.querySelector("[data-testid=list-from]").value === d, day.date);
+    assert.equal(await page.inputValue("[data-testid=list-to]"), day.date);
+    assert.ok(await listed(page) >= 1);
+    const onDay = await dashboard(page);
+    assert.ok(Number(onDay.turns) >= day.api_turns, "the conversations active that day hold that day's turns");
+    await page.screenshot({ path: join(OUT, "dashboard-day.png") });
+  });
+});
+
+test("screenshots of the dashboard, light and dark", async () => {
+  const dir = join(fixtures(), "real/daaain__claude-code-log/test/test_data/real_projects");
+  for (const scheme of ["light", "dark"]) {
+    await withApp(browser, async ({ page }) => {
+      await page.setViewportSize({ width: 1300, height: 1300 });
+      await pickFolder(page, dir);
+      await page.click("[data-testid=dashboard-toggle]");
+      await page.locator("[data-testid=dashboard]").scrollIntoViewIfNeeded();
+      assert.ok(await page.locator("[data-testid=longest] li").count() >= 1);
+      await page.screenshot({ path: join(OUT, `dashboard-${scheme}.png`) });
+    }, { colorScheme: scheme });
+  }
+});
