@@ -86,7 +86,7 @@ async function startup() {
 }
 
 /** Opens `file` (or the sample, for null) in a fresh page, 4 s after it loaded. */
-async function open(file, { baselines = false } = {}) {
+async function open(file, { baselines = false, insights = false } = {}) {
   const app = await openApp(browser, "/");
   const { page } = app;
   await page.evaluate(() => {
@@ -120,6 +120,20 @@ async function open(file, { baselines = false } = {}) {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
   const longScrolling = await page.evaluate(() => window.__long.splice(0));
+  // The insights panel, as a person opens it: click → chart, timeline and
+  // tables drawn (two frames after they are in the DOM).
+  let insightsMs = null, longInsights = [];
+  if (insights) {
+    insightsMs = await page.evaluate(async () => {
+      const t0 = performance.now();
+      document.querySelector("[data-testid=insights-toggle]").click();
+      while (!document.querySelector("[data-testid=insights] [data-testid=model-stats]")) await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return performance.now() - t0;
+    });
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+    longInsights = await page.evaluate(() => window.__long.splice(0));
+  }
   const pageMem = await page.evaluate(() => performance.getEntriesByName("ccscope:finished").at(-1)?.detail?.wasmMemoryBytes ?? null);
   let workerMem = null;
   for (const w of page.workers()) workerMem = (await w.evaluate(() => performance.getEntriesByName("ccscope:worker-read-end").at(-1)?.detail?.wasmMemoryBytes ?? null)) ?? workerMem;
@@ -147,7 +161,7 @@ async function open(file, { baselines = false } = {}) {
   }
   await app.context.close();
   await app.server.close();
-  return { fullMs: t.done - t.pick, rowsMs: t.rows - t.pick, longLoading, longScrolling, pageMem, workerMem, base };
+  return { fullMs: t.done - t.pick, rowsMs: t.rows - t.pick, longLoading, longScrolling, insightsMs, longInsights, pageMem, workerMem, base };
 }
 
 const mem = (x) => (x == null ? "n/a" : `${(x / MIB).toFixed(1)} MiB`);
@@ -165,7 +179,7 @@ try {
     console.log(`${label}: first rows ${fig(rs.map((r) => r.rowsMs))}, pick → full view ${fig(rs.map((r) => r.fullMs))}; long tasks after the pick: ${longs(rs, "longLoading")}`);
   }
   const rs = [];
-  for (let i = 0; i < RUNS; i++) rs.push(await open(file80, { baselines: "all" }));
+  for (let i = 0; i < RUNS; i++) rs.push(await open(file80, { baselines: "all", insights: true }));
   const mb = statSync(file80).size / 1e6;
   const speed = (ms) => `${(mb / ms * 1000).toFixed(0)} MB/s`;
   console.log(`generated ${mb.toFixed(1)} MB:`);
@@ -177,6 +191,7 @@ try {
   console.log(`  ratio vs JS baseline: ${fig(rs.map((r) => r.base.jsMs / r.fullMs), 2, "×")}`);
   console.log(`  wasm memory (largest): page ${mem(Math.max(...rs.map((r) => r.pageMem ?? 0)) || null)}, reading worker ${mem(Math.max(...rs.map((r) => r.workerMem ?? 0)) || null)}`);
   console.log(`  long tasks after the pick: ${longs(rs, "longLoading")}; while scrolling: ${longs(rs, "longScrolling")} (target: none over 50 ms)`);
+  console.log(`  insights (click → chart, timeline and tables drawn): ${fig(rs.map((r) => r.insightsMs))}, ${fig(rs.map((r) => r.insightsMs / r.fullMs), 2, "×")} of pick → full view; long tasks: ${longs(rs, "longInsights")}`);
   if (process.env.BENCH_2GB === "1") {
     const big = join(TMP, "bench-2gb.jsonl");
     await concat(big, file80, 2 * 1024 * MIB);
