@@ -15,13 +15,13 @@ PORT            ?= 8080
 FUZZ_SECS       ?= 600
 WASM_EXPECT     := target/wasm-expect
 
-.PHONY: serve test build tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
+.PHONY: serve test build standalone tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
 
 serve: tools-build build
 	@echo "Serving dist/ on http://127.0.0.1:$(PORT)/ — press 'Open the sample' for the built-in transcript."
 	node tests/e2e/server.mjs dist $(PORT)
 
-test: tools-test native-test wasm-test build e2e
+test: tools-test native-test wasm-test build standalone e2e
 	@echo "All tests passed: native, wasm (headless Chromium) and end-to-end."
 
 ## ---- installs (idempotent) ----
@@ -45,6 +45,11 @@ tools: tools-test
 build: tools-build
 	trunk build --release --offline
 
+# dist/ccscope.html: the whole viewer in one file that works from file://
+# (inlined JS, gzip'd wasm, CSS; the worker from a blob: URL; CSP by hash).
+standalone: build
+	node tools/standalone.mjs
+
 ## ---- tests ----
 
 native-test:
@@ -61,7 +66,7 @@ wasm-test: tools-test
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
 	  WASM_BINDGEN_TEST_TIMEOUT=120 cargo test --release --target wasm32-unknown-unknown --test wasm
 
-e2e: tools-test
+e2e: tools-test standalone
 	cargo build --release --bin ccscope --bin ccscope-bench
 	npm run --silent e2e
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -36,16 +36,6 @@ async function waitReadsEnded(page, n) {
   }
 }
 
-function sameFacts(label, shown, want, { skip = [] } = {}) {
-  for (const [k, v] of Object.entries(want)) {
-    if (skip.includes(k)) continue;
-    if (typeof v === "number" && !Number.isInteger(v)) {
-      assert.ok(Math.abs(shown[k] - v) <= 0.001, `${label}: ${k}: shown ${shown[k]}, want ${v}`);
-    } else {
-      assert.deepEqual(shown[k], v, `${label}: ${k}`);
-    }
-  }
-}
 
 test("the landing page loads cleanly under the CSP, in light and dark", async () => {
   for (const colorScheme of ["light", "dark"]) {

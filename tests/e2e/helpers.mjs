@@ -119,3 +119,15 @@ export async function withApp(browser, body, { prefix = "/", colorScheme = "ligh
     await app.server.close();
   }
 }
+
+/** Every fact of `want` (contract v1) as `shown` says it; floats within 0.001. */
+export function sameFacts(label, shown, want, { skip = [] } = {}) {
+  for (const [k, v] of Object.entries(want)) {
+    if (skip.includes(k)) continue;
+    if (typeof v === "number" && !Number.isInteger(v)) {
+      assert.ok(Math.abs(shown[k] - v) <= 0.001, `${label}: ${k}: shown ${shown[k]}, want ${v}`);
+    } else {
+      assert.deepEqual(shown[k], v, `${label}: ${k}`);
+    }
+  }
+}

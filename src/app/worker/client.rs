@@ -97,9 +97,17 @@ impl Client {
     }
 
     fn spawn(inner: &Rc<RefCell<Inner>>) -> Result<(), String> {
+        // The single-file build (tools/standalone.mjs) starts the worker from
+        // a `blob:` URL it made of its inlined script, as a classic worker
+        // (a module worker cannot start from a file:// page); hosted,
+        // `worker.js` as a module.
+        let global = |key: &str| js_sys::Reflect::get(&js_sys::global(), &key.into()).ok().and_then(|v| v.as_string());
+        let url = global("ccscopeWorkerUrl").unwrap_or_else(|| WORKER_URL.to_string());
         let opts = WorkerOptions::new();
-        opts.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(WORKER_URL, &opts).map_err(|e| format!("{e:?}"))?;
+        if global("ccscopeWorkerType").as_deref() != Some("classic") {
+            opts.set_type(WorkerType::Module);
+        }
+        let worker = Worker::new_with_options(&url, &opts).map_err(|e| format!("{e:?}"))?;
         let weak = Rc::downgrade(inner);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(inner) = weak.upgrade() else { return };
