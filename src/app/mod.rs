@@ -22,6 +22,7 @@ mod open;
 mod pick;
 mod picker;
 mod progress;
+pub mod redact;
 mod routes;
 mod search;
 mod shared;
@@ -55,10 +56,16 @@ impl Reducible for State {
     }
 }
 
+/// The app inside what the whole page shares (redaction).
+#[function_component(Root)]
+fn root() -> Html {
+    html! { <redact::RedactionProvider><App /></redact::RedactionProvider> }
+}
+
 /// Mounts the app on `<body>`; in a worker (no `window`), serves reads.
 pub fn start() {
     if web_sys::window().is_some() {
-        yew::Renderer::<App>::new().render();
+        yew::Renderer::<Root>::new().render();
     } else {
         worker::serve::serve();
     }
@@ -226,6 +233,7 @@ pub fn app() -> Html {
                 <span class="tagline">{ "Claude Code transcripts, read in your browser" }</span>
                 <span class="spacer"></span>
                 <span class="offline-badge" title="Files are read on this device; nothing is uploaded">{ "local only" }</span>
+                <redact::RedactToggle />
                 <theme::ThemeToggle />
             </header>
             <main>

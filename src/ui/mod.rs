@@ -10,6 +10,7 @@ pub mod doc;
 pub mod folder;
 pub mod insights;
 pub mod ranges;
+pub mod redact;
 pub mod search;
 pub mod state;
 pub mod viewer;
