@@ -14,12 +14,18 @@ mod cli {
 
     use ccscope::disk;
     use ccscope::folder::totals::{ConversationReport, FolderReport, Totals};
+    use ccscope::model::body::Body;
+    use ccscope::model::export::{Export, Format};
+    use ccscope::model::facts::Facts;
     use ccscope::model::report::Report;
+    use ccscope::model::title;
+    use ccscope::model::view::{Filter, View};
     use ccscope::model::{subagents, Stats, DEFAULT_IDLE_GAP_SECS};
 
     const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
        ccscope sessions DIR [--idle-gap-secs N]
        ccscope report FILE|DIR [--idle-gap-secs N]
+       ccscope export FILE [--format md|json]
 
   stats     print the contract-v1 facts of one transcript as JSON
             (subagent runs in <FILE stem>/subagents/ are linked too)
@@ -28,12 +34,15 @@ mod cli {
   report    print tools (calls, failures, p50/p95), models (API turns,
             tokens by kind, estimated cost), active stretches, idle gaps,
             compactions and days as JSON; for a DIR, one report per
-            conversation and the folder's totals";
+            conversation and the folder's totals
+  export    print the conversation as Markdown (default) or JSON, the
+            same bytes as the viewer's export of the whole conversation";
 
     enum Command {
         Stats,
         Sessions,
         Report,
+        Export(Format),
     }
 
     pub fn run(args: Vec<String>) -> i32 {
@@ -41,6 +50,7 @@ mod cli {
             Ok((Command::Stats, path, idle_gap_secs)) => stats(Path::new(&path), idle_gap_secs),
             Ok((Command::Sessions, dir, idle_gap_secs)) => sessions(Path::new(&dir), idle_gap_secs),
             Ok((Command::Report, path, idle_gap_secs)) => report(Path::new(&path), idle_gap_secs),
+            Ok((Command::Export(format), path, _)) => export(Path::new(&path), format),
             Err(msg) => {
                 eprintln!("ccscope: {msg}\n\n{USAGE}");
                 2
@@ -54,13 +64,19 @@ mod cli {
             Some("stats") => (Command::Stats, "FILE"),
             Some("sessions") => (Command::Sessions, "DIR"),
             Some("report") => (Command::Report, "FILE or DIR"),
+            Some("export") => (Command::Export(Format::Markdown), "FILE"),
             Some("-h" | "--help") | None => return Err("a command is needed".into()),
             Some(other) => return Err(format!("unknown command {other:?}")),
         };
         let mut path = None;
         let mut idle = DEFAULT_IDLE_GAP_SECS;
+        let mut command = command;
         while let Some(a) = it.next() {
             match a.as_str() {
+                "--format" if matches!(command, Command::Export(_)) => {
+                    let v = it.next().ok_or("--format needs md or json")?;
+                    command = Command::Export(Format::parse(v).ok_or(format!("--format: {v:?} is neither md nor json"))?);
+                }
                 "--idle-gap-secs" => {
                     let v = it.next().ok_or("--idle-gap-secs needs a number of seconds")?;
                     idle = v.parse().map_err(|_| format!("--idle-gap-secs: {v:?} is not a whole number of seconds"))?;
@@ -132,6 +148,34 @@ mod cli {
             eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
         }
         out(&Report::of_index(&ix, idle_gap_secs).to_json());
+        0
+    }
+
+    fn export(path: &Path, format: Format) -> i32 {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("ccscope: {}: {e}", path.display());
+                return 1;
+            }
+        };
+        let ix = ccscope::index::Indexer::index_bytes(&bytes);
+        for (row, why) in ix.malformed() {
+            eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
+        }
+        let view = View::build(&ix, DEFAULT_IDLE_GAP_SECS);
+        let stats = Stats::compute(&ix, DEFAULT_IDLE_GAP_SECS);
+        let facts = Facts::compute(&ix, &view);
+        let body_of = |r: u32| {
+            let row = &ix.rows[r as usize];
+            Body::parse(bytes.get(row.offset as usize..row.end_offset() as usize)?)
+        };
+        let title = title::resolve(&title::source(&ix, &view), body_of);
+        let items = Filter::default().apply(&ix, &view);
+        let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: title.as_ref(), items: &items, scope: "the whole conversation" };
+        use std::io::Write;
+        let _ = std::io::stdout().lock().write_all(e.render(format, body_of).as_bytes());
         0
     }
 

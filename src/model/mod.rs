@@ -3,6 +3,7 @@
 
 pub mod body;
 pub mod conversation;
+pub mod export;
 pub mod facts;
 pub mod markdown;
 pub mod prices;

@@ -3,6 +3,7 @@
 //! components render parts of it and report back through callbacks.
 
 mod chart;
+mod export;
 mod header;
 mod hooks;
 mod insights;

@@ -27,6 +27,8 @@ pub struct Props {
     /// The insights panel is shown in place of the list.
     pub insights: bool,
     pub on_insights: Callback<bool>,
+    pub visible: Shared<Vec<u32>>,
+    pub current: Option<u32>,
 }
 
 /// How the search went: progress, or which hit of how many, with arrows.
@@ -122,6 +124,7 @@ pub fn toolbar(p: &Props) -> Html {
                     title="Charts and statistics of this conversation (i)"
                     onclick={{ let (on, now) = (p.on_insights.clone(), p.insights); Callback::from(move |_| on.emit(!now)) }}>
                     { if p.insights { "← Back to the list" } else { "Insights" } }</button>
+                <super::export::ExportMenu ctx={p.ctx.clone()} visible={p.visible.clone()} current={p.current} />
                 <select aria-label="Show" onchange={on_role} data-testid="filter-role">
                     <option value="all" selected={p.filter.role == RoleFilter::All}>{ "Everything" }</option>
                     <option value="user" selected={p.filter.role == RoleFilter::User}>{ "Prompts only" }</option>

@@ -92,7 +92,7 @@ pub fn viewer(p: &Props) -> Html {
                     false => Action::SearchStart { query: query.into() },
                 })}
                 on_filter={dispatch.to_callback().reform(Action::SetFilter)} insights={ui.insights}
-                on_insights={dispatch.to_callback().reform(Action::Insights)}
+                on_insights={dispatch.to_callback().reform(Action::Insights)} visible={Shared(ui.visible.clone())} current={ui.current}
                 on_step={dispatch.to_callback().reform(|(w, f)| Action::Step(w, f))} />
             if ui.insights {
                 <Insights ctx={ctx.clone()} visible={Shared(ui.visible.clone())} filter={ui.filter.clone()}

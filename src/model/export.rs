@@ -1,0 +1,334 @@
+//! Export a conversation (or the items a filter shows, or one turn) as
+//! Markdown or JSON: prompts, assistant text, each tool call with its input
+//! and result folded in `<details>`, failures marked, system records,
+//! dividers, and a header with the facts. The page and `ccscope export`
+//! call this one function with the same bodies, so both give the same bytes.
+//!
+//! Bodies come from `body_of(row)`; a row whose body is missing (unreadable)
+//! is exported as "(not readable)", never silently dropped.
+
+use std::borrow::Borrow;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::body::Body;
+use super::conversation::CallState;
+use super::facts::Facts;
+use super::stats::Stats;
+use super::title::Title;
+use super::view::{compaction_words, ItemKind, View};
+use super::SYNTHETIC_MODEL;
+use crate::fmt;
+use crate::index::{flag, Index};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Json,
+}
+
+impl Format {
+    pub fn parse(s: &str) -> Option<Format> {
+        match s {
+            "md" | "markdown" => Some(Format::Markdown),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Markdown => "md",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// What the export is of, and what it says about itself.
+pub struct Export<'a> {
+    pub ix: &'a Index,
+    pub view: &'a View,
+    pub stats: &'a Stats,
+    pub facts: &'a Facts,
+    /// The file's name.
+    pub name: &'a str,
+    pub title: Option<&'a Title>,
+    /// Item ids, ascending.
+    pub items: &'a [u32],
+    /// "the whole conversation", "12 items the filter shows", "one turn".
+    pub scope: &'a str,
+}
+
+#[derive(Serialize)]
+struct CallOut {
+    name: Option<String>,
+    input: Option<Value>,
+    state: &'static str,
+    duration_ms: Option<i64>,
+    result: Option<String>,
+    result_line: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct ItemOut {
+    kind: &'static str,
+    line: u32,
+    timestamp: Option<String>,
+    failed: bool,
+    model: Option<String>,
+    text: Option<String>,
+    calls: Vec<CallOut>,
+}
+
+#[derive(Serialize)]
+struct Doc<'a> {
+    file: &'a str,
+    title: Option<&'a str>,
+    scope: &'a str,
+    lines: u64,
+    api_turns: u64,
+    tool_calls: u64,
+    failed_steps: u64,
+    compactions: u64,
+    models: &'a [String],
+    first: Option<String>,
+    last: Option<String>,
+    active_seconds: Option<f64>,
+    wall_seconds: Option<f64>,
+    items: Vec<ItemOut>,
+}
+
+fn state_word(s: CallState) -> &'static str {
+    match s {
+        CallState::Ok => "ok",
+        CallState::Error => "error",
+        CallState::Denied => "denied",
+        CallState::NoResult => "no result",
+    }
+}
+
+/// A fence longer than any run of backticks in `text`.
+fn fence(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    "`".repeat(longest.max(2) + 1)
+}
+
+fn code_block(out: &mut String, lang: &str, text: &str) {
+    let f = fence(text);
+    out.push_str(&format!("{f}{lang}\n{}\n{f}\n", text.trim_end_matches('\n')));
+}
+
+impl Export<'_> {
+    fn items_out<B: Borrow<Body>>(&self, body_of: &mut impl FnMut(u32) -> Option<B>) -> Vec<ItemOut> {
+        let ix = self.ix;
+        let mut out = Vec::with_capacity(self.items.len());
+        for &id in self.items {
+            let Some(item) = self.view.items.get(id as usize) else { continue };
+            let row = &ix.rows[item.row as usize];
+            let mut o = ItemOut {
+                kind: "",
+                line: row.line_no,
+                timestamp: row.timestamp_ms.map(crate::model::report::iso_ms),
+                failed: item.failed,
+                model: None,
+                text: None,
+                calls: Vec::new(),
+            };
+            match item.kind {
+                ItemKind::Turn(t) => {
+                    o.kind = if row.has(flag::API_ERROR) { "api_error" } else { "assistant" };
+                    let turn = &self.view.turns[t as usize];
+                    let m = crate::model::report::turn_model(ix, turn);
+                    o.model = m.is_some().then(|| ix.str(m).to_string());
+                    let mut texts = Vec::new();
+                    for &r in &turn.rows {
+                        let Some(b) = body_of(r) else {
+                            texts.push(format!("(line {} not readable)", ix.rows[r as usize].line_no));
+                            continue;
+                        };
+                        let b = b.borrow();
+                        if let Some(t) = b.text() {
+                            texts.push(t.to_string());
+                        }
+                        texts.extend(b.blocks().iter().filter(|bl| bl.kind.is("text")).filter_map(|bl| bl.text.as_deref().map(str::to_string)));
+                        if o.model.as_deref() == Some(SYNTHETIC_MODEL) && texts.is_empty() {
+                            texts.push(b.api_error_words());
+                        }
+                        let r_row = &ix.rows[r as usize];
+                        for (k, u) in ix.tool_uses_of(r_row).iter().enumerate() {
+                            let Some(call) = self.view.call_of(r_row.tool_uses_start + k as u32) else { continue };
+                            let block = b.blocks().iter().filter(|bl| bl.kind.is("tool_use")).nth(k);
+                            let result = call.tool_result.map(|res| ix.tool_results[res as usize].row);
+                            let result_text = result.and_then(|rr| {
+                                let id = block.and_then(|bl| bl.id.as_deref().map(str::to_string))?;
+                                let rb = body_of(rr)?;
+                                let text = rb.borrow().result_for(&id).map(|bl| bl.result_text());
+                                text
+                            });
+                            o.calls.push(CallOut {
+                                name: u.name.is_some().then(|| ix.str(u.name).to_string()),
+                                input: block.and_then(|bl| bl.input.clone()),
+                                state: state_word(call.state),
+                                duration_ms: call.duration_ms,
+                                result: result_text,
+                                result_line: result.map(|rr| ix.rows[rr as usize].line_no),
+                            });
+                        }
+                    }
+                    o.text = Some(texts.join("\n\n")).filter(|t| !t.is_empty());
+                }
+                ItemKind::User => {
+                    o.kind = "prompt";
+                    o.text = Some(body_of(item.row).map_or_else(|| "(not readable)".to_string(), |b| {
+                        let b = b.borrow();
+                        let p = b.prompt_text();
+                        if p.is_empty() {
+                            b.blocks().iter().filter(|bl| bl.kind.is("tool_result")).map(|bl| bl.result_text()).collect::<Vec<_>>().join("\n")
+                        } else {
+                            p
+                        }
+                    }));
+                }
+                ItemKind::System => {
+                    o.kind = "system";
+                    let compaction = ix.compactions.iter().find(|c| c.row == item.row);
+                    o.text = Some(if ix.str(row.subtype) == crate::model::COMPACT_BOUNDARY {
+                        compaction_words(ix, compaction)
+                    } else {
+                        body_of(item.row).and_then(|b| {
+                            let b = b.borrow();
+                            let words = b.api_error_words();
+                            b.content.as_deref().map(str::to_string).or((!words.is_empty()).then_some(words))
+                        }).unwrap_or_else(|| ix.str(row.subtype).to_string())
+                    });
+                }
+                ItemKind::Other => {
+                    o.kind = "bookkeeping";
+                    o.text = Some(ix.str(row.record_type).to_string());
+                }
+                ItemKind::Malformed => {
+                    o.kind = "malformed";
+                    o.text = row.malformed.map(|m| m.describe().to_string());
+                }
+                ItemKind::Idle { gap_ms } => {
+                    o.kind = "idle";
+                    o.text = Some(format!("{} away", fmt::duration_ms(gap_ms)));
+                }
+                ItemKind::Resume { session, client } => {
+                    o.kind = "resume";
+                    let mut words = Vec::new();
+                    if let Some(s) = session {
+                        words.push(format!("session {}", ix.str(s)));
+                    }
+                    if let Some(c) = client {
+                        words.push(format!("client {}", ix.str(c)));
+                    }
+                    o.text = Some(format!("resumed: {}", words.join(", ")));
+                }
+            }
+            out.push(o);
+        }
+        out
+    }
+
+    /// The export in `format`.
+    pub fn render<B: Borrow<Body>>(&self, format: Format, mut body_of: impl FnMut(u32) -> Option<B>) -> String {
+        let items = self.items_out(&mut body_of);
+        let s = self.stats;
+        let (first, last) = (self.view.timeline.first_ms, self.view.timeline.last_ms);
+        let measured = self.view.timeline.measured();
+        let doc = Doc {
+            file: self.name,
+            title: self.title.map(|t| t.text.as_str()),
+            scope: self.scope,
+            lines: s.lines,
+            api_turns: s.assistant_messages,
+            tool_calls: s.tool_calls,
+            failed_steps: s.failed_steps,
+            compactions: s.compactions,
+            models: &self.facts.models,
+            first: first.map(crate::model::report::iso_ms),
+            last: last.map(crate::model::report::iso_ms),
+            active_seconds: measured.map(|m| m.0 as f64 / 1000.0),
+            wall_seconds: measured.map(|m| m.1 as f64 / 1000.0),
+            items,
+        };
+        match format {
+            Format::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
+            Format::Markdown => markdown(&doc),
+        }
+    }
+}
+
+fn markdown(d: &Doc) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("# {}\n\n", d.title.unwrap_or(d.file).replace('\n', " ")));
+    out.push_str(&format!("- File: `{}` ({})\n", d.file, d.scope));
+    out.push_str(&format!(
+        "- {} · {} · {} · {} · {}\n",
+        fmt::plural(d.lines, "line", "lines"),
+        fmt::plural(d.api_turns, "API turn", "API turns"),
+        fmt::plural(d.tool_calls, "tool call", "tool calls"),
+        fmt::plural(d.failed_steps, "failed step", "failed steps"),
+        fmt::plural(d.compactions, "compaction", "compactions")
+    ));
+    if !d.models.is_empty() {
+        out.push_str(&format!("- Models: {}\n", d.models.join(", ")));
+    }
+    match (&d.first, &d.last, d.active_seconds, d.wall_seconds) {
+        (Some(a), Some(b), Some(act), Some(wall)) => {
+            out.push_str(&format!("- Time: {a} → {b} · active {} of {} wall\n", fmt::duration_secs(act), fmt::duration_secs(wall)))
+        }
+        _ => out.push_str("- Time: — (no timestamps)\n"),
+    }
+    out.push_str("\n---\n");
+    for it in &d.items {
+        let when = it.timestamp.as_deref().map(|t| format!(" · {t}")).unwrap_or_default();
+        let failed = if it.failed { " · ⚠ failed" } else { "" };
+        out.push('\n');
+        match it.kind {
+            "idle" | "resume" => {
+                out.push_str(&format!("*— {} (line {}) —*\n", it.text.as_deref().unwrap_or(""), it.line));
+                continue;
+            }
+            "prompt" => out.push_str(&format!("## Prompt · line {}{when}{failed}\n\n", it.line)),
+            "assistant" | "api_error" => {
+                let model = it.model.as_deref().map(|m| format!(" · {m}")).unwrap_or_default();
+                let what = if it.kind == "api_error" { "⚠ API error" } else { "Assistant" };
+                out.push_str(&format!("## {what} · line {}{model}{when}{failed}\n\n", it.line));
+            }
+            other => out.push_str(&format!("## {} · line {}{when}{failed}\n\n", other[..1].to_uppercase() + &other[1..], it.line)),
+        }
+        if let Some(t) = &it.text {
+            out.push_str(t.trim_end());
+            out.push('\n');
+        }
+        for c in &it.calls {
+            let name = c.name.as_deref().unwrap_or("(unnamed tool)");
+            let headline = c.input.as_ref().map(|i| crate::model::tools::summarize(name, i).headline).filter(|h| !h.is_empty()).map(|h| format!(" — {}", h.replace('\n', " "))).unwrap_or_default();
+            let dur = c.duration_ms.map(|ms| format!(" · {}", fmt::duration_ms(ms))).unwrap_or_default();
+            let mark = if matches!(c.state, "error" | "denied") { "⚠ " } else { "" };
+            out.push_str(&format!("\n<details>\n<summary>{mark}{name}{headline} · {}{dur}</summary>\n\n", c.state));
+            if let Some(input) = &c.input {
+                out.push_str("Input:\n\n");
+                code_block(&mut out, "json", &serde_json::to_string_pretty(input).unwrap_or_default());
+            }
+            match (&c.result, c.result_line) {
+                (Some(r), Some(line)) => {
+                    out.push_str(&format!("\nResult (line {line}):\n\n"));
+                    code_block(&mut out, "", r);
+                }
+                (None, Some(line)) => out.push_str(&format!("\nResult: line {line} (not readable)\n")),
+                _ => out.push_str("\nNo result in this file.\n"),
+            }
+            out.push_str("\n</details>\n");
+        }
+    }
+    out
+}
