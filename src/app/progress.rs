@@ -20,7 +20,7 @@ pub fn progress(p: &Props) -> Html {
         <section class="card reading" data-testid="reading">
             <div class="reading-head">
                 <span class="file-name">{ p.name.to_string() }</span>
-                <span class="muted">{ format!("{} of {}", fmt::bytes(p.read_bytes), fmt::bytes(p.size_bytes)) }</span>
+                <span class="muted" role="status" aria-live="polite">{ format!("{} of {}", fmt::bytes(p.read_bytes), fmt::bytes(p.size_bytes)) }</span>
             </div>
             // A native <progress>: no inline style, which the CSP forbids.
             <progress class="bar" max="100" value={format!("{percent:.1}")}

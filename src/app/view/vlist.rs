@@ -228,6 +228,7 @@ impl Component for VList {
         let took = ctx.link().callback(|_: Event| Msg::Took);
         html! {
             <div class="vlist" ref={self.container.clone()} {onscroll} data-testid="turn-list" data-count={p.ids.len().to_string()}
+                role="feed" tabindex="0" aria-label={format!("The conversation: {} items shown; j and k move between turns", p.ids.len())}
                 onwheel={took.reform(|e: WheelEvent| e.into())} onpointerdown={took.reform(|e: PointerEvent| e.into())}
                 ontouchstart={took.reform(|e: TouchEvent| e.into())} onkeydown={took.reform(|e: KeyboardEvent| e.into())}>
                 <div class="vpad" ref={self.top_pad.clone()} aria-hidden="true"></div>
