@@ -96,17 +96,18 @@ mod cli {
         writeln!(std::io::stdout().lock(), "{text}").is_ok()
     }
 
-    fn stats(path: &Path, idle_gap_secs: u64) -> i32 {
-        let ix = match disk::index_file(path) {
-            Ok(ix) => ix,
-            Err(e) => {
-                eprintln!("ccscope: {e}");
-                return 1;
-            }
-        };
+    /// Indexes `path`, naming on stderr each line it skipped; `None` (said
+    /// on stderr) when the file cannot be read.
+    fn index(path: &Path) -> Option<ccscope::index::Index> {
+        let ix = disk::index_file(path).map_err(|e| eprintln!("ccscope: {e}")).ok()?;
         for (row, why) in ix.malformed() {
             eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
         }
+        Some(ix)
+    }
+
+    fn stats(path: &Path, idle_gap_secs: u64) -> i32 {
+        let Some(ix) = index(path) else { return 1 };
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
         out(&s.to_json());
@@ -137,16 +138,7 @@ mod cli {
                 }
             };
         }
-        let ix = match disk::index_file(path) {
-            Ok(ix) => ix,
-            Err(e) => {
-                eprintln!("ccscope: {e}");
-                return 1;
-            }
-        };
-        for (row, why) in ix.malformed() {
-            eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
-        }
+        let Some(ix) = index(path) else { return 1 };
         out(&Report::of_index(&ix, idle_gap_secs).to_json());
         0
     }
@@ -159,10 +151,7 @@ mod cli {
                 return 1;
             }
         };
-        let ix = ccscope::index::Indexer::index_bytes(&bytes);
-        for (row, why) in ix.malformed() {
-            eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
-        }
+        let Some(ix) = index(path) else { return 1 };
         let view = View::build(&ix, DEFAULT_IDLE_GAP_SECS);
         let stats = Stats::compute(&ix, DEFAULT_IDLE_GAP_SECS);
         let facts = Facts::compute(&ix, &view);

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::report::{Day, ModelStats, Report};
+use crate::model::report::{self, add_f, Day, ModelStats, Report};
 
 /// One tool across the folder.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -49,14 +49,20 @@ pub struct Totals {
 
 fn add(slot: &mut Option<u64>, n: Option<u64>) {
     if let Some(n) = n {
-        *slot = Some(slot.unwrap_or(0) + n);
+        report::add(slot, n);
     }
 }
 
-fn add_f(slot: &mut Option<f64>, n: Option<f64>) {
-    if let Some(n) = n {
-        *slot = Some(slot.unwrap_or(0.0) + n);
-    }
+/// The entry of `list` that `is` picks, made by `make` if there is none.
+fn slot<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce() -> T) -> &mut T {
+    let k = match list.iter().position(is) {
+        Some(k) => k,
+        None => {
+            list.push(make());
+            list.len() - 1
+        }
+    };
+    &mut list[k]
 }
 
 /// All four token kinds of a model's row, `None` when none was recorded.
@@ -79,28 +85,14 @@ impl Totals {
             }
         }
         for t in &r.tools {
-            let slot = match self.tools.iter().position(|x| x.name == t.name) {
-                Some(k) => k,
-                None => {
-                    self.tools.push(ToolTotals { name: t.name.clone(), ..ToolTotals::default() });
-                    self.tools.len() - 1
-                }
-            };
-            let x = &mut self.tools[slot];
+            let x = slot(&mut self.tools, |x| x.name == t.name, || ToolTotals { name: t.name.clone(), ..ToolTotals::default() });
             x.calls += t.calls;
             x.failures += t.failures;
             x.conversations += 1;
             x.failing_conversations += (t.failures > 0) as u64;
         }
         for m in &r.models {
-            let slot = match self.models.iter().position(|x| x.model == m.model) {
-                Some(k) => k,
-                None => {
-                    self.models.push(ModelStats { model: m.model.clone(), ..ModelStats::default() });
-                    self.models.len() - 1
-                }
-            };
-            let x = &mut self.models[slot];
+            let x = slot(&mut self.models, |x| x.model == m.model, || ModelStats { model: m.model.clone(), ..ModelStats::default() });
             x.api_turns += m.api_turns;
             add(&mut x.input_tokens, m.input_tokens);
             add(&mut x.cache_creation_tokens, m.cache_creation_tokens);
@@ -108,14 +100,7 @@ impl Totals {
             add(&mut x.output_tokens, m.output_tokens);
             add_f(&mut x.cost_usd, m.cost_usd);
         }
-        let slot = match self.projects.iter().position(|p| p.project == project) {
-            Some(k) => k,
-            None => {
-                self.projects.push(ProjectTotals { project: project.to_string(), ..ProjectTotals::default() });
-                self.projects.len() - 1
-            }
-        };
-        let p = &mut self.projects[slot];
+        let p = slot(&mut self.projects, |p| p.project == project, || ProjectTotals { project: project.to_string(), ..ProjectTotals::default() });
         p.conversations += 1;
         p.active_seconds += r.active_seconds.unwrap_or(0.0);
         p.api_turns += r.api_turns;

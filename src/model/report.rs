@@ -170,11 +170,13 @@ pub fn cost_of(model: &str, tokens: [u64; 4]) -> Option<f64> {
     price_of(model).map(|p| cost_usd(p, tokens[0], tokens[1], tokens[2], tokens[3]))
 }
 
-fn add(slot: &mut Option<u64>, n: u64) {
+/// Adds `n` to a sum that is absent until something is added.
+pub fn add(slot: &mut Option<u64>, n: u64) {
     *slot = Some(slot.unwrap_or(0) + n);
 }
 
-fn add_f(slot: &mut Option<f64>, n: Option<f64>) {
+/// Adds `n`, if present, to a sum that is absent until something is added.
+pub fn add_f(slot: &mut Option<f64>, n: Option<f64>) {
     if let Some(n) = n {
         *slot = Some(slot.unwrap_or(0.0) + n);
     }

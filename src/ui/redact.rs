@@ -188,7 +188,7 @@ impl Redactor {
 
     fn named_values(&mut self, text: &str) -> String {
         let lower = text.to_ascii_lowercase();
-        let mut cuts: Vec<(usize, usize)> = Vec::new();
+        let mut cuts: Vec<(usize, usize, bool)> = Vec::new();
         let bytes = text.as_bytes();
         // `Bearer <token>`.
         let mut from = 0;
@@ -196,7 +196,7 @@ impl Redactor {
             let start = from + k + 7;
             let len = text[start..].find(|c: char| !(c.is_ascii_alphanumeric() || "._~+/=-".contains(c))).unwrap_or(text.len() - start);
             if len >= 8 {
-                cuts.push((start, start + len));
+                cuts.push((start, start + len, false));
             }
             from = start;
         }
@@ -222,25 +222,31 @@ impl Redactor {
                 }
                 let len = text[i..].find(|c: char| c.is_whitespace() || "\"'&,;".contains(c)).unwrap_or(text.len() - i);
                 if len >= 4 {
-                    cuts.push((i, i + len));
+                    cuts.push((i, i + len, false));
                 }
             }
         }
         self.replace_cuts(text, cuts)
     }
 
-    /// Replaces the byte ranges `cuts` (any order, overlaps merged) by secrets.
-    fn replace_cuts(&mut self, text: &str, mut cuts: Vec<(usize, usize)>) -> String {
+    /// Replaces the byte ranges `cuts` (any order; a range overlapping an
+    /// earlier one is dropped) by placeholders: e-mails where `email`, else
+    /// secrets. A placeholder already there stays.
+    fn replace_cuts(&mut self, text: &str, mut cuts: Vec<(usize, usize, bool)>) -> String {
         cuts.sort_unstable();
         let mut out = String::with_capacity(text.len());
         let mut at = 0;
-        for (a, b) in cuts {
+        for (a, b, email) in cuts {
             if a < at {
                 continue;
             }
             out.push_str(&text[at..a]);
             let value = &text[a..b];
-            out.push_str(&if value.starts_with("<secret-") { value.to_string() } else { placeholder(&mut self.secrets, "secret", value) });
+            out.push_str(&match (value.starts_with('<'), email) {
+                (true, _) => value.to_string(),
+                (false, true) => placeholder(&mut self.emails, "email", value),
+                (false, false) => placeholder(&mut self.secrets, "secret", value),
+            });
             at = b;
         }
         out.push_str(&text[at..]);
@@ -260,7 +266,7 @@ impl Redactor {
                 }
                 let len = text[from..].find(|c: char| !is_key_char(c)).unwrap_or(text.len() - from);
                 if len >= *min {
-                    cuts.push((at, from + len));
+                    cuts.push((at, from + len, false));
                 }
             }
         }
@@ -275,23 +281,10 @@ impl Redactor {
             let domain = text[at + 1..at + 1 + dom_len].trim_end_matches('.');
             let tld_ok = domain.rsplit_once('.').is_some_and(|(head, tld)| !head.is_empty() && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
             if !local.is_empty() && !local.starts_with('.') && tld_ok {
-                cuts.push((start, at + 1 + domain.len()));
+                cuts.push((start, at + 1 + domain.len(), true));
             }
         }
-        cuts.sort_unstable();
-        let mut out = String::with_capacity(text.len());
-        let mut at = 0;
-        for (a, b) in cuts {
-            if a < at {
-                continue;
-            }
-            out.push_str(&text[at..a]);
-            let value = &text[a..b];
-            out.push_str(&if value.contains('@') { placeholder(&mut self.emails, "email", value) } else { placeholder(&mut self.secrets, "secret", value) });
-            at = b;
-        }
-        out.push_str(&text[at..]);
-        out
+        self.replace_cuts(text, cuts)
     }
 }
 

@@ -277,11 +277,11 @@ impl Ui {
                 u.visible = Rc::new(filter.apply(&u.doc.index, &u.view));
                 u.filter = filter;
                 u.insights = false;
-                u.current = None;
                 if let Some(&first) = u.visible.first() {
                     u.jump(first);
-                    u.current = None;
                 }
+                // Shown from the top, with no item chosen yet.
+                u.current = None;
             }),
             Action::Step(walk, forward) => match self.step_from(walk, forward) {
                 Some(id) => self.with(|u| {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts, dropFile } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -130,13 +130,7 @@ test("the sample opens from the button and from a drop", async () => {
     const native = nativeStats(join(ROOT, "www/sample.jsonl"));
     sameFacts("sample", await shownStats(page), native, { skip: ["subagents"] });
     // Drag and drop a file onto the page.
-    await page.evaluate(() => {
-      const dt = new DataTransfer();
-      dt.items.add(new File(['{"type":"user","message":{"role":"user","content":"hi"}}\n'], "dropped.jsonl"));
-      const target = document.querySelector(".page");
-      target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
-      target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    });
+    await dropFile(page, "dropped.jsonl", '{"type":"user","message":{"role":"user","content":"hi"}}\n');
     await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "dropped.jsonl");
     assert.equal((await shownStats(page)).lines, 1);
   });

@@ -131,3 +131,14 @@ export function sameFacts(label, shown, want, { skip = [] } = {}) {
     }
   }
 }
+
+/** Drops a file called `name` holding `text` on the page, as a person drags one in. */
+export async function dropFile(page, name, text) {
+  await page.evaluate(([name, text]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name));
+    const target = document.querySelector(".page");
+    target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text]);
+}

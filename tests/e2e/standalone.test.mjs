@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch, shownStats, nativeStats, sameFacts, fixtures, CLI, DIST } from "./helpers.mjs";
+import { launch, shownStats, nativeStats, sameFacts, fixtures, CLI, DIST, dropFile } from "./helpers.mjs";
 import { MAIN, BIG_REAL, itemWith } from "./view-helpers.mjs";
 
 const FILE = join(DIST, "ccscope.html");
@@ -84,13 +84,7 @@ test("from file://, a fixture folder lists every conversation and searches acros
 
 test("from file://, a dropped file opens", async () => {
   await openFile(async (page) => {
-    await page.evaluate(() => {
-      const dt = new DataTransfer();
-      dt.items.add(new File(['{"type":"user","message":{"role":"user","content":"hi"}}\n'], "dropped.jsonl"));
-      const target = document.querySelector(".page");
-      target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
-      target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    });
+    await dropFile(page, "dropped.jsonl", '{"type":"user","message":{"role":"user","content":"hi"}}\n');
     await page.waitForFunction(() => document.querySelector("[data-testid=file-name]")?.textContent === "dropped.jsonl");
     assert.equal((await shownStats(page)).lines, 1);
   });
