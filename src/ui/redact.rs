@@ -172,7 +172,9 @@ impl Redactor {
             let mut out = String::with_capacity(s.len());
             let mut rest = s.as_str();
             while let Some(at) = rest.find(name.as_str()) {
-                let before = rest[..at].chars().next_back();
+                // What precedes may already be in `out` (an earlier match that
+                // was not a word ended right here).
+                let before = rest[..at].chars().next_back().or_else(|| out.chars().next_back());
                 let after = rest[at + name.len()..].chars().next();
                 // A word, and not the inside of a placeholder (`<user>`).
                 let word = before.is_none_or(|c| !c.is_alphanumeric() && c != '<') && after.is_none_or(|c| !c.is_alphanumeric() && c != '>');
