@@ -35,22 +35,7 @@ pub fn index_file(path: &Path) -> Result<Index, DiskError> {
 /// each read into a [`SubagentRun`]. A run that cannot be read is skipped
 /// with a warning on stderr.
 pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
-    let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else { return Vec::new() };
-    let mut files = Vec::new();
-    let mut stack = vec![dir.join(stem).join("subagents")];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if let Some(id) = agent_id_of(&p) {
-                files.push((id, p));
-            }
-        }
-    }
-    files.sort();
-    files
+    subagent_files(path)
         .into_iter()
         .filter_map(|(agent_id, p)| {
             let ix = match index_file(&p) {
@@ -68,6 +53,27 @@ pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
             })
         })
         .collect()
+}
+
+/// `(agent id, path)` of every `<dir>/<stem>/subagents/**/agent-<id>.jsonl`
+/// beside the transcript `path`, sorted.
+pub fn subagent_files(path: &Path) -> Vec<(String, PathBuf)> {
+    let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else { return Vec::new() };
+    let mut files = Vec::new();
+    let mut stack = vec![dir.join(stem).join("subagents")];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Some(id) = agent_id_of(&p) {
+                files.push((id, p));
+            }
+        }
+    }
+    files.sort();
+    files
 }
 
 /// `agent-<id>.jsonl` → `<id>`.

@@ -15,7 +15,7 @@ mod cli {
     use ccscope::disk;
     use ccscope::folder::totals::{ConversationReport, FolderReport, Totals};
     use ccscope::model::body::Body;
-    use ccscope::model::export::{Export, Format};
+    use ccscope::model::export::{Export, Format, Nested};
     use ccscope::model::facts::Facts;
     use ccscope::model::report::Report;
     use ccscope::model::title;
@@ -25,7 +25,7 @@ mod cli {
     const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
        ccscope sessions DIR [--idle-gap-secs N]
        ccscope report FILE|DIR [--idle-gap-secs N]
-       ccscope export FILE [--format md|json]
+       ccscope export FILE [--format md|json] [--no-runs]
 
   stats     print the contract-v1 facts of one transcript as JSON
             (subagent runs in <FILE stem>/subagents/ are linked too)
@@ -36,13 +36,15 @@ mod cli {
             compactions and days as JSON; for a DIR, one report per
             conversation and the folder's totals
   export    print the conversation as Markdown (default) or JSON, the
-            same bytes as the viewer's export of the whole conversation";
+            same bytes as the viewer's export of the whole conversation;
+            the subagent runs in <FILE stem>/subagents/ nest under their
+            calls (--no-runs: as the viewer exports a file picked alone)";
 
     enum Command {
         Stats,
         Sessions,
         Report,
-        Export(Format),
+        Export(Format, bool),
     }
 
     pub fn run(args: Vec<String>) -> i32 {
@@ -50,7 +52,7 @@ mod cli {
             Ok((Command::Stats, path, idle_gap_secs)) => stats(Path::new(&path), idle_gap_secs),
             Ok((Command::Sessions, dir, idle_gap_secs)) => sessions(Path::new(&dir), idle_gap_secs),
             Ok((Command::Report, path, idle_gap_secs)) => report(Path::new(&path), idle_gap_secs),
-            Ok((Command::Export(format), path, _)) => export(Path::new(&path), format),
+            Ok((Command::Export(format, runs), path, _)) => export(Path::new(&path), format, runs),
             Err(msg) => {
                 eprintln!("ccscope: {msg}\n\n{USAGE}");
                 2
@@ -64,7 +66,7 @@ mod cli {
             Some("stats") => (Command::Stats, "FILE"),
             Some("sessions") => (Command::Sessions, "DIR"),
             Some("report") => (Command::Report, "FILE or DIR"),
-            Some("export") => (Command::Export(Format::Markdown), "FILE"),
+            Some("export") => (Command::Export(Format::Markdown, true), "FILE"),
             Some("-h" | "--help") | None => return Err("a command is needed".into()),
             Some(other) => return Err(format!("unknown command {other:?}")),
         };
@@ -73,9 +75,15 @@ mod cli {
         let mut command = command;
         while let Some(a) = it.next() {
             match a.as_str() {
-                "--format" if matches!(command, Command::Export(_)) => {
+                "--format" if matches!(command, Command::Export(..)) => {
                     let v = it.next().ok_or("--format needs md or json")?;
-                    command = Command::Export(Format::parse(v).ok_or(format!("--format: {v:?} is neither md nor json"))?);
+                    let runs = matches!(command, Command::Export(_, true));
+                    command = Command::Export(Format::parse(v).ok_or(format!("--format: {v:?} is neither md nor json"))?, runs);
+                }
+                "--no-runs" if matches!(command, Command::Export(..)) => {
+                    if let Command::Export(f, _) = command {
+                        command = Command::Export(f, false);
+                    }
                 }
                 "--idle-gap-secs" => {
                     let v = it.next().ok_or("--idle-gap-secs needs a number of seconds")?;
@@ -143,7 +151,7 @@ mod cli {
         0
     }
 
-    fn export(path: &Path, format: Format) -> i32 {
+    fn export(path: &Path, format: Format, with_runs: bool) -> i32 {
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) => {
@@ -162,7 +170,19 @@ mod cli {
         let title = title::resolve(&title::source(&ix, &view), body_of);
         let items = Filter::default().apply(&ix, &view);
         let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: title.as_ref(), items: &items, scope: "the whole conversation" };
+        // Runs linked to a call, each exported whole under it.
+        let files = if with_runs { disk::subagent_files(path) } else { Vec::new() };
+        let links = if files.is_empty() { Vec::new() } else { subagents::link(&ix, &disk::subagent_runs(path)) };
+        let nested: Vec<Nested> = links
+            .iter()
+            .filter_map(|l| {
+                let tool_use_id = l.tool_use_id.as_deref()?;
+                let (_, file) = files.iter().find(|(id, _)| *id == l.agent_id)?;
+                let bytes = std::fs::read(file).map_err(|e| eprintln!("warning: {}: {e}", file.display())).ok()?;
+                Some(Nested::build(&l.agent_id, tool_use_id, &bytes))
+            })
+            .collect();
+        let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: title.as_ref(), items: &items, scope: "the whole conversation", nested: &nested, depth: 0 };
         use std::io::Write;
         let _ = std::io::stdout().lock().write_all(e.render(format, body_of).as_bytes());
         0

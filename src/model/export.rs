@@ -58,6 +58,46 @@ pub struct Export<'a> {
     pub items: &'a [u32],
     /// "the whole conversation", "12 items the filter shows", "one turn".
     pub scope: &'a str,
+    /// Subagent runs to nest under the calls that spawned them.
+    pub nested: &'a [Nested],
+    /// 0 for a conversation; 1 for a run inside one (no header of its own,
+    /// smaller headings).
+    pub depth: u8,
+}
+
+/// A subagent run's own export, nested under the call that spawned it.
+#[derive(Clone, Debug)]
+pub struct Nested {
+    pub tool_use_id: String,
+    pub agent_id: String,
+    pub api_turns: u64,
+    pub markdown: String,
+    pub json: Value,
+}
+
+impl Nested {
+    /// The export of the run file `bytes` (the whole run, as a conversation
+    /// is exported), to nest under the call `tool_use_id`.
+    pub fn build(agent_id: &str, tool_use_id: &str, bytes: &[u8]) -> Nested {
+        let ix = crate::index::Indexer::index_bytes(bytes);
+        let view = View::build(&ix, super::DEFAULT_IDLE_GAP_SECS);
+        let stats = Stats::compute(&ix, super::DEFAULT_IDLE_GAP_SECS);
+        let facts = Facts::compute(&ix, &view);
+        let items = super::view::Filter::default().apply(&ix, &view);
+        let name = format!("agent-{agent_id}.jsonl");
+        let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: None, items: &items, scope: "the whole run", nested: &[], depth: 1 };
+        let body_of = |r: u32| {
+            let row = &ix.rows[r as usize];
+            Body::parse(bytes.get(row.offset as usize..row.end_offset() as usize)?)
+        };
+        Nested {
+            tool_use_id: tool_use_id.to_string(),
+            agent_id: agent_id.to_string(),
+            api_turns: stats.assistant_messages,
+            markdown: e.render(Format::Markdown, body_of),
+            json: serde_json::from_str(&e.render(Format::Json, body_of)).unwrap_or(Value::Null),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -68,6 +108,11 @@ struct CallOut {
     duration_ms: Option<i64>,
     result: Option<String>,
     result_line: Option<u32>,
+    /// Subagent runs this call spawned, each exported whole.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    runs: Vec<Value>,
+    #[serde(skip)]
+    runs_md: Vec<(String, u64, String)>,
 }
 
 #[derive(Serialize)]
@@ -171,7 +216,11 @@ impl Export<'_> {
                                 let text = rb.borrow().result_for(&id).map(|bl| bl.result_text());
                                 text
                             });
+                            let call_id = block.and_then(|bl| bl.id.as_deref());
+                            let runs: Vec<&Nested> = self.nested.iter().filter(|n| Some(n.tool_use_id.as_str()) == call_id).collect();
                             o.calls.push(CallOut {
+                                runs: runs.iter().map(|n| n.json.clone()).collect(),
+                                runs_md: runs.iter().map(|n| (n.agent_id.clone(), n.api_turns, n.markdown.clone())).collect(),
                                 name: u.name.is_some().then(|| ix.str(u.name).to_string()),
                                 input: block.and_then(|bl| bl.input.clone()),
                                 state: state_word(call.state),
@@ -261,13 +310,17 @@ impl Export<'_> {
         };
         match format {
             Format::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
-            Format::Markdown => markdown(&doc),
+            Format::Markdown => markdown(&doc, self.depth),
         }
     }
 }
 
-fn markdown(d: &Doc) -> String {
+fn markdown(d: &Doc, depth: u8) -> String {
     let mut out = String::new();
+    let h = if depth == 0 { "##" } else { "####" };
+    if depth > 0 {
+        return items_markdown(out, d, h);
+    }
     out.push_str(&format!("# {}\n\n", d.title.unwrap_or(d.file).replace('\n', " ")));
     out.push_str(&format!("- File: `{}` ({})\n", d.file, d.scope));
     out.push_str(&format!(
@@ -288,6 +341,10 @@ fn markdown(d: &Doc) -> String {
         _ => out.push_str("- Time: — (no timestamps)\n"),
     }
     out.push_str("\n---\n");
+    items_markdown(out, d, h)
+}
+
+fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
     for it in &d.items {
         let when = it.timestamp.as_deref().map(|t| format!(" · {t}")).unwrap_or_default();
         let failed = if it.failed { " · ⚠ failed" } else { "" };
@@ -297,13 +354,13 @@ fn markdown(d: &Doc) -> String {
                 out.push_str(&format!("*— {} (line {}) —*\n", it.text.as_deref().unwrap_or(""), it.line));
                 continue;
             }
-            "prompt" => out.push_str(&format!("## Prompt · line {}{when}{failed}\n\n", it.line)),
+            "prompt" => out.push_str(&format!("{h} Prompt · line {}{when}{failed}\n\n", it.line)),
             "assistant" | "api_error" => {
                 let model = it.model.as_deref().map(|m| format!(" · {m}")).unwrap_or_default();
                 let what = if it.kind == "api_error" { "⚠ API error" } else { "Assistant" };
-                out.push_str(&format!("## {what} · line {}{model}{when}{failed}\n\n", it.line));
+                out.push_str(&format!("{h} {what} · line {}{model}{when}{failed}\n\n", it.line));
             }
-            other => out.push_str(&format!("## {} · line {}{when}{failed}\n\n", other[..1].to_uppercase() + &other[1..], it.line)),
+            other => out.push_str(&format!("{h} {} · line {}{when}{failed}\n\n", other[..1].to_uppercase() + &other[1..], it.line)),
         }
         if let Some(t) = &it.text {
             out.push_str(t.trim_end());
@@ -326,6 +383,9 @@ fn markdown(d: &Doc) -> String {
                 }
                 (None, Some(line)) => out.push_str(&format!("\nResult: line {line} (not readable)\n")),
                 _ => out.push_str("\nNo result in this file.\n"),
+            }
+            for (agent, turns, md) in &c.runs_md {
+                out.push_str(&format!("\n<details>\n<summary>Subagent run agent-{agent} · {}</summary>\n\n{}\n</details>\n", fmt::plural(*turns, "API turn", "API turns"), md.trim()));
             }
             out.push_str("\n</details>\n");
         }

@@ -13,7 +13,7 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-const cli = (file, format) => execFileSync(CLI, ["export", file, "--format", format], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 });
+const cli = (file, format, ...extra) => execFileSync(CLI, ["export", file, "--format", format, ...extra], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 });
 
 async function exportAs(page, testid) {
   await page.click("[data-testid=export] > summary");
@@ -29,13 +29,31 @@ test("the downloaded export is what `ccscope export` prints, Markdown and JSON",
     const file = join(root, rel);
     await withApp(browser, async ({ page }) => {
       await open(page, file);
+      // A file picked alone: its runs beside it were not picked.
       const md = await exportAs(page, "export-md");
       assert.equal(md.name, file.split("/").pop().replace(/\.jsonl$/, ".md"));
-      assert.equal(md.text, cli(file, "md"), `${rel}: Markdown`);
+      assert.equal(md.text, cli(file, "md", "--no-runs"), `${rel}: Markdown`);
       const json = await exportAs(page, "export-json");
-      assert.equal(json.text, cli(file, "json"), `${rel}: JSON`);
+      assert.equal(json.text, cli(file, "json", "--no-runs"), `${rel}: JSON`);
     });
   }
+});
+
+test("in a folder, the export nests each subagent run under its call, as `ccscope export` does", async () => {
+  const root = fixtures();
+  const file = join(root, MAIN);
+  await withApp(browser, async ({ page }) => {
+    await page.setInputFiles("#folder-input", join(root, "synthetic/projects"));
+    await page.waitForSelector("[data-testid=sessions]");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    await page.click(`table.sessions tr[data-path$="${MAIN.split("/").pop()}"] a`);
+    await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
+    const md = await exportAs(page, "export-md");
+    assert.match(md.text, /<summary>Subagent run agent-a3bf2f2d2858e4d27 · 2 API turns<\/summary>/);
+    assert.equal(md.text, cli(file, "md"), "Markdown with the runs");
+    const json = await exportAs(page, "export-json");
+    assert.equal(json.text, cli(file, "json"), "JSON with the runs");
+  });
 });
 
 test("redaction hides user names, e-mails and planted keys on screen and in exports", async () => {

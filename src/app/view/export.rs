@@ -1,6 +1,7 @@
 //! The export menu: the whole conversation, what the filter shows, or the
 //! current item, as Markdown or JSON (`model::export`, the code behind
-//! `ccscope export`), downloaded through a `blob:` URL or copied. The rows
+//! `ccscope export`), downloaded through a `blob:` URL or copied. In a
+//! folder, subagent runs nest under the calls that spawned them. The rows
 //! it needs are read back from the file in batches, yielding to the page
 //! between them; redaction applies when it is on.
 
@@ -10,6 +11,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::app::blob::read_range;
 use crate::app::bodies;
 use crate::app::ctx::Ctx;
 use crate::app::redact::Redaction;
@@ -17,7 +19,7 @@ use crate::app::shared::Shared;
 use crate::app::task::yield_to_page;
 use crate::fmt;
 use crate::model::body::Body;
-use crate::model::export::{Export, Format};
+use crate::model::export::{Export, Format, Nested};
 use crate::model::title;
 use crate::model::view::Filter;
 
@@ -60,7 +62,23 @@ fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
     Ok(())
 }
 
-async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redaction: Option<Redaction>, status: UseStateHandle<String>) {
+/// The runs of this conversation (in a folder), each exported whole, to
+/// nest under their calls; `ccscope export` nests the same ones (the runs
+/// under `<id>/subagents/`, linked to a call).
+async fn nested_runs(folderish: Option<&super::runs::Folderish>) -> Vec<Nested> {
+    let mut out = Vec::new();
+    for l in folderish.and_then(|f| f.runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
+        let (Some(f), Some(tool_use_id)) = (folderish, l.link.tool_use_id.as_deref()) else { continue };
+        let Some((_, blob)) = f.blob(l.run.entry) else { continue };
+        if let Ok(bytes) = read_range(&blob, 0, blob.size() as u64).await {
+            out.push(Nested::build(&l.run.agent_id, tool_use_id, &bytes));
+        }
+        yield_to_page().await;
+    }
+    out
+}
+
+async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redaction: Option<Redaction>, folderish: Option<super::runs::Folderish>, status: UseStateHandle<String>) {
     let ix = ctx.ix();
     let view = &ctx.view;
     let mut rows: Vec<u32> = items.iter().flat_map(|&i| view.rows_of(ix, &view.items[i as usize])).collect();
@@ -78,7 +96,8 @@ async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redacti
         yield_to_page().await;
     }
     let title = title::resolve(&ctx.doc.title, |r| bodies.get(&r).cloned());
-    let e = Export { ix, view, stats: &ctx.doc.stats, facts: &ctx.doc.facts, name: &ctx.doc.name, title: title.as_ref(), items: &items, scope: &scope };
+    let nested = nested_runs(folderish.as_ref()).await;
+    let e = Export { ix, view, stats: &ctx.doc.stats, facts: &ctx.doc.facts, name: &ctx.doc.name, title: title.as_ref(), items: &items, scope: &scope, nested: &nested, depth: 0 };
     let format = match out {
         Out::Download(f) => f,
         Out::Copy => Format::Markdown,
@@ -106,8 +125,9 @@ pub fn export_menu(p: &Props) -> Html {
     let scope = use_state(|| Scope::Whole);
     let status = use_state(String::new);
     let redaction = use_context::<Redaction>();
+    let folderish = use_context::<super::runs::Folderish>();
     let go = |out: Out| {
-        let (ctx, visible, current, scope, status, redaction) = (p.ctx.clone(), p.visible.clone(), p.current, *scope, status.clone(), redaction.clone());
+        let (ctx, visible, current, scope, status, redaction, folderish) = (p.ctx.clone(), p.visible.clone(), p.current, *scope, status.clone(), redaction.clone(), folderish.clone());
         Callback::from(move |_: MouseEvent| {
             let ix = ctx.ix();
             let (items, words) = match scope {
@@ -120,7 +140,7 @@ pub fn export_menu(p: &Props) -> Html {
                 return;
             }
             status.set("reading…".into());
-            yew::platform::spawn_local(run(ctx.clone(), items, words, out, redaction.clone(), status.clone()));
+            yew::platform::spawn_local(run(ctx.clone(), items, words, out, redaction.clone(), folderish.clone(), status.clone()));
         })
     };
     let pick = |s: Scope| {
