@@ -102,6 +102,11 @@ pub fn parse_date_ms(s: &str) -> Option<i64> {
     Some((era * 146_097 + doe - 719_468) * 86_400_000)
 }
 
+/// A day: `"2026-09-01"` (UTC; a date input's value).
+pub fn utc_date(ms: i64) -> String {
+    utc_ms(ms).get(..10).unwrap_or("").to_string()
+}
+
 /// A day and minute for a list: `"2026-09-01 09:00"` (UTC).
 pub fn utc_minute(ms: i64) -> String {
     utc_ms(ms).get(..16).unwrap_or("").to_string()

@@ -197,15 +197,10 @@ pub fn clamped_ms(ix: &Index) -> Vec<Option<i64>> {
         .collect()
 }
 
-/// `"YYYY-MM-DD"` of a time, in UTC.
-pub fn utc_date(ms: i64) -> String {
-    fmt::utc_ms(ms)[..10].to_string()
-}
-
 /// ISO 8601 in UTC with milliseconds.
 pub fn iso_ms(ms: i64) -> String {
     let s = fmt::utc_ms(ms);
-    format!("{}T{}.{:03}Z", &s[..10], &s[11..19], ms.rem_euclid(1000))
+    format!("{}T{}.{:03}Z", fmt::utc_date(ms), &s[11..19], ms.rem_euclid(1000))
 }
 
 fn tools(ix: &Index, calls: &[ToolCall]) -> Vec<ToolStats> {
@@ -323,7 +318,7 @@ impl Report {
         r.days = days
             .into_iter()
             .map(|(d, mut day)| {
-                day.date = d.map(|d| utc_date(d * 86_400_000));
+                day.date = d.map(|d| fmt::utc_date(d * 86_400_000));
                 day
             })
             .collect();

@@ -96,7 +96,7 @@ mod tests {
     fn the_calendar_runs_monday_to_sunday_from_the_first_day_to_the_last() {
         // 2026-09-01 was a Tuesday; 2026-09-14 a Monday.
         let cells = calendar(&[day("2026-09-01", 60.0), day("2026-09-04", 600.0), day("2026-09-14", 0.0)]);
-        assert_eq!(crate::fmt::utc_ms(cells[0].day_ms)[..10].to_string(), "2026-08-31", "from the Monday before");
+        assert_eq!(crate::fmt::utc_date(cells[0].day_ms), "2026-08-31", "from the Monday before");
         assert_eq!((cells[0].week, cells[0].weekday), (0, 0));
         assert_eq!(cells.len(), 15, "31 Aug … 14 Sep");
         let level = |d: &str| cells.iter().find(|c| crate::fmt::utc_ms(c.day_ms).starts_with(d)).map(|c| c.level);

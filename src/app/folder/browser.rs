@@ -78,9 +78,9 @@ fn filters(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
                 { for models.iter().map(|m| html! { <option value={m.clone()} selected={list.model.as_ref() == Some(m)}>{ m.clone() }</option> }) }
             </select>
             <label class="check">{ "From " }<input type="date" aria-label="Active from (UTC)" data-testid="list-from"
-                value={list.from_ms.map(|ms| fmt::utc_ms(ms)[..10].to_string()).unwrap_or_default()} onchange={set(|l, e| l.from_ms = fmt::parse_date_ms(&input_value(e)))} /></label>
+                value={list.from_ms.map(fmt::utc_date).unwrap_or_default()} onchange={set(|l, e| l.from_ms = fmt::parse_date_ms(&input_value(e)))} /></label>
             <label class="check">{ "to " }<input type="date" aria-label="Active until (UTC)" data-testid="list-to"
-                value={list.to_ms.map(|ms| fmt::utc_ms(ms - 86_400_000)[..10].to_string()).unwrap_or_default()}
+                value={list.to_ms.map(|ms| fmt::utc_date(ms - 86_400_000)).unwrap_or_default()}
                 onchange={set(|l, e| l.to_ms = fmt::parse_date_ms(&input_value(e)).map(|d| d + 86_400_000))} /></label>
             <label class="check"><input type="checkbox" checked={list.failures_only} data-testid="list-failures"
                 onchange={set(|l, e| l.failures_only = e.target_unchecked_into::<HtmlInputElement>().checked())} />{ "Has failures" }</label>

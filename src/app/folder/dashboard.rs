@@ -78,7 +78,7 @@ pub fn folder_dashboard(p: &Props) -> Html {
                         viewBox={format!("0 0 {} {}", CELL * (weeks as f64 + 2.0), CELL * 7.0)} role="group" aria-label="Activity by day">
                         { for WEEKDAYS.iter().enumerate().map(|(k, w)| html! { <text class="wd" x="0" y={format!("{:.1}", CELL * k as f64 + 10.0)}>{ *w }</text> }) }
                         { for cells.iter().map(|c| {
-                            let date = fmt::utc_ms(c.day_ms)[..10].to_string();
+                            let date = fmt::utc_date(c.day_ms);
                             let title = match &c.day {
                                 Some(day) => format!("{date}: {} active · {} · {} tokens · {}", fmt::duration_secs(day.active_seconds),
                                     fmt::plural(day.api_turns, "API turn", "API turns"), tokens(day.tokens), cost(day.cost_usd)),

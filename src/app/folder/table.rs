@@ -41,7 +41,7 @@ fn value(slot: &Slot, size_bytes: u64, col: Column) -> Html {
         Column::Size => html! { fmt::bytes(size_bytes) },
         Column::First => cell(slot, |f| time(f.first_ms)),
         Column::Last => cell(slot, |f| time(f.last_ms)),
-        Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| "—".into(), |ms| fmt::duration_secs(ms as f64 / 1000.0))),
+        Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| "—".into(), fmt::duration_ms)),
         Column::Turns => cell(slot, |f| fmt::count(f.line.stats.assistant_messages)),
         Column::Tools => cell(slot, |f| fmt::count(f.line.stats.tool_calls)),
         Column::Failures => cell(slot, |f| fmt::count(f.line.stats.failed_steps)),

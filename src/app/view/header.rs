@@ -80,7 +80,7 @@ pub fn header(p: &Props) -> Html {
         Some(t) => (t.text.clone(), t.kind.describe()),
         None => (doc.name.to_string(), "file name"),
     };
-    let time = |f: fn((i64, i64)) -> i64| fmt::or_missing(t.measured().map(|m| fmt::duration_secs(f(m) as f64 / 1000.0)), "no timestamps");
+    let time = |f: fn((i64, i64)) -> i64| fmt::or_missing(t.measured().map(|m| fmt::duration_ms(f(m))), "no timestamps");
     let tokens = |n: u64| fmt::or_missing(facts.has_usage.then(|| fmt::tokens(n)), "no usage recorded");
     let first_failure = view.failures.first().map(|&r| ix.rows[r as usize].line_no);
     html! {

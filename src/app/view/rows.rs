@@ -29,7 +29,7 @@ pub fn unreadable(row: &Row) -> Html {
 }
 
 pub fn idle(gap_ms: i64) -> Html {
-    html! { <div class="divider-line" data-testid="idle-divider">{ format!("idle {}", fmt::duration_secs(gap_ms as f64 / 1000.0)) }</div> }
+    html! { <div class="divider-line" data-testid="idle-divider">{ format!("idle {}", fmt::duration_ms(gap_ms)) }</div> }
 }
 
 pub fn resume(ix: &Index, session: Option<Sym>, client: Option<Sym>) -> Html {

@@ -75,7 +75,7 @@ fn facts_line(l: &Linked) -> String {
     let r = &l.run;
     let mut parts = vec![fmt::plural(r.tool_calls, "tool call", "tool calls"), fmt::plural(r.failed_steps, "failure", "failures")];
     if let Some(ms) = r.duration_ms() {
-        parts.insert(0, fmt::duration_secs(ms as f64 / 1000.0));
+        parts.insert(0, fmt::duration_ms(ms));
     }
     parts.push(fmt::or_missing(r.has_usage.then(|| format!("{} out", fmt::tokens(r.output_tokens))), "no usage"));
     parts.join(" · ")

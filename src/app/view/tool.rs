@@ -75,7 +75,7 @@ pub fn tool_call(p: &Props) -> Html {
                 <span class="tool-name">{ name.to_string() }</span>
                 <span class="headline" title={summary.headline.clone()}>{ summary.headline.clone() }</span>
                 if let Some(ms) = p.duration_ms {
-                    <span class="duration" data-testid="duration">{ fmt::duration_secs(ms as f64 / 1000.0) }</span>
+                    <span class="duration" data-testid="duration">{ fmt::duration_ms(ms) }</span>
                 }
                 <span class={classes!("badge", state_class)} data-testid="call-state">{ state_word }</span>
             </div>
