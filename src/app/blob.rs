@@ -119,6 +119,12 @@ pub async fn read_range(blob: &Blob, start: u64, end: u64) -> Result<Vec<u8>, Re
     Ok(buf)
 }
 
+/// The whole of `blob` (a small file: a run, a memory file, a full tool
+/// output), in one read.
+pub async fn read_all(blob: &Blob) -> Result<Vec<u8>, ReadError> {
+    read_range(blob, 0, blob.size() as u64).await
+}
+
 /// A `Blob` holding `bytes` (the built-in sample, tests).
 pub fn blob_of(bytes: &[u8]) -> Result<Blob, ReadError> {
     let parts = js_sys::Array::of1(&Uint8Array::from(bytes));

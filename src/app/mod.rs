@@ -36,7 +36,7 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-pub use blob::{blob_of, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
+pub use blob::{blob_of, read_all, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 pub use open::Source;
 pub use task::yield_to_page;
 

@@ -16,6 +16,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, MutationObserver, MutationObserverInit, MutationRecord, Node};
 use yew::prelude::*;
 
+use crate::app::shared::local_storage;
 use crate::ui::redact::Redactor;
 
 const KEY: &str = "ccscope-redact";
@@ -47,9 +48,6 @@ impl Redaction {
     }
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
 
 /// The observer at work, and the originals it replaced.
 struct Live {
@@ -195,7 +193,7 @@ pub struct Props {
 /// puts [`RedactToggle`].
 #[function_component(RedactionProvider)]
 pub fn redaction_provider(p: &Props) -> Html {
-    let on = use_state(|| storage().and_then(|s| s.get_item(KEY).ok()?).as_deref() == Some("on"));
+    let on = use_state(|| local_storage().and_then(|s| s.get_item(KEY).ok()?).as_deref() == Some("on"));
     let redactor = use_memo((), |_| Rc::new(RefCell::new(Redactor::new())));
     let live = use_mut_ref(|| None::<Live>);
     {
@@ -214,7 +212,7 @@ pub fn redaction_provider(p: &Props) -> Html {
         let on = on.clone();
         Callback::from(move |()| {
             let next = !*on;
-            if let Some(s) = storage() {
+            if let Some(s) = local_storage() {
                 let _ = if next { s.set_item(KEY, "on") } else { s.remove_item(KEY) };
             }
             on.set(next);

@@ -71,7 +71,7 @@ impl Callbacks {
                 let blob = folder.as_ref().and_then(|f| files.get(*f.files.get(entry as usize)?));
                 yew::platform::spawn_local(async move {
                     let Some(blob) = blob else { return done.emit(Err("it is not in the pick".into())) };
-                    let text = super::read_range(&blob, 0, blob.size() as u64).await.map(|b| String::from_utf8_lossy(&b).into_owned());
+                    let text = super::read_all(&blob).await.map(|b| String::from_utf8_lossy(&b).into_owned());
                     done.emit(text.map_err(|e| e.0));
                 });
             })

@@ -6,6 +6,12 @@ use std::rc::Rc;
 
 pub struct Shared<T>(pub Rc<T>);
 
+/// This browser's localStorage (where the theme and redaction choices are
+/// kept; it never leaves the device), if the page may use it.
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
 impl<T> Shared<T> {
     pub fn new(v: T) -> Self {
         Shared(Rc::new(v))

@@ -3,6 +3,8 @@
 
 use yew::prelude::*;
 
+use crate::app::shared::local_storage;
+
 const KEY: &str = "ccscope-theme";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -29,12 +31,9 @@ impl Mode {
     }
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
 
 fn stored() -> Mode {
-    match storage().and_then(|s| s.get_item(KEY).ok()?).as_deref() {
+    match local_storage().and_then(|s| s.get_item(KEY).ok()?).as_deref() {
         Some("light") => Mode::Light,
         Some("dark") => Mode::Dark,
         _ => Mode::System,
@@ -58,7 +57,7 @@ pub fn theme_toggle() -> Html {
         let mode = mode.clone();
         Callback::from(move |_: MouseEvent| {
             let next = mode.next();
-            if let Some(s) = storage() {
+            if let Some(s) = local_storage() {
                 let _ = if next == Mode::System { s.remove_item(KEY) } else { s.set_item(KEY, next.name()) };
             }
             mode.set(next);

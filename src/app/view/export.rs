@@ -11,7 +11,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::app::blob::read_range;
+use crate::app::blob::read_all;
 use crate::app::bodies;
 use crate::app::ctx::Ctx;
 use crate::app::redact::Redaction;
@@ -70,7 +70,7 @@ async fn nested_runs(folderish: Option<&super::runs::Folderish>) -> Vec<Nested> 
     for l in folderish.and_then(|f| f.runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
         let (Some(f), Some(tool_use_id)) = (folderish, l.link.tool_use_id.as_deref()) else { continue };
         let Some((_, blob)) = f.blob(l.run.entry) else { continue };
-        if let Ok(bytes) = read_range(&blob, 0, blob.size() as u64).await {
+        if let Ok(bytes) = read_all(&blob).await {
             out.push(Nested::build(&l.run.agent_id, tool_use_id, &bytes));
         }
         yield_to_page().await;

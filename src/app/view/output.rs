@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::app::blob::read_range;
+use crate::app::blob::read_all;
 use crate::fmt;
 use crate::model::body::Block;
 
@@ -72,7 +72,7 @@ pub fn full_output(p: &FullProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (text, blob) = (text.clone(), blob.clone());
             yew::platform::spawn_local(async move {
-                let got = read_range(&blob, 0, blob.size() as u64).await.map(|b| Rc::from(String::from_utf8_lossy(&b).as_ref())).map_err(|e| e.0);
+                let got = read_all(&blob).await.map(|b| Rc::from(String::from_utf8_lossy(&b).as_ref())).map_err(|e| e.0);
                 text.set(Some(got));
             });
         })

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::item::ItemView;
-use crate::app::blob::read_range;
+use crate::app::blob::read_all;
 use crate::app::ctx::Ctx;
 use crate::app::files::Files;
 use crate::app::shared::Shared;
@@ -146,7 +146,7 @@ fn run_inline(p: &InlineProps) -> Html {
             yew::platform::spawn_local(async move {
                 let Some((id, blob)) = f.blob(entry) else { return ctx.set(Some(Err("its file was not picked".into()))) };
                 let name = f.folder.tree.entry(entry).path.rsplit('/').next().unwrap_or("").to_string();
-                match read_range(&blob, 0, blob.size() as u64).await {
+                match read_all(&blob).await {
                     Ok(bytes) => {
                         let head: Rc<[u8]> = bytes.into();
                         let doc = Rc::new(Doc::build(id, &name, head.len() as u64, head.clone(), Indexer::index_bytes(&head), true));
