@@ -108,10 +108,15 @@ mod cli {
     /// on stderr) when the file cannot be read.
     fn index(path: &Path) -> Option<ccscope::index::Index> {
         let ix = disk::index_file(path).map_err(|e| eprintln!("ccscope: {e}")).ok()?;
+        warn_skipped(path, &ix);
+        Some(ix)
+    }
+
+    /// Names on stderr each line of `path` the index skipped.
+    fn warn_skipped(path: &Path, ix: &ccscope::index::Index) {
         for (row, why) in ix.malformed() {
             eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
         }
-        Some(ix)
     }
 
     fn stats(path: &Path, idle_gap_secs: u64) -> i32 {
@@ -159,7 +164,9 @@ mod cli {
                 return 1;
             }
         };
-        let Some(ix) = index(path) else { return 1 };
+        // Its bodies are read from these bytes too: one read of the file.
+        let ix = ccscope::index::Indexer::index_bytes(&bytes);
+        warn_skipped(path, &ix);
         let view = View::build(&ix, DEFAULT_IDLE_GAP_SECS);
         let stats = Stats::compute(&ix, DEFAULT_IDLE_GAP_SECS);
         let facts = Facts::compute(&ix, &view);

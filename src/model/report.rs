@@ -271,7 +271,6 @@ impl Report {
                 add(&mut m.cache_creation_tokens, w);
                 add(&mut m.cache_read_tokens, rd);
                 add(&mut m.output_tokens, o);
-                r.peak_context_tokens = r.peak_context_tokens.max(Some(t.context_tokens));
             }
             let first = t.rows[0] as usize;
             let day = days.entry(day_of(clock[first])).or_default();
@@ -294,6 +293,8 @@ impl Report {
             }
         }
         r.models = models;
+        // Contract v1's peak, absent when no turn recorded usage.
+        r.peak_context_tokens = turns.iter().any(|t| t.has_usage).then_some(stats.peak_context_tokens);
         // Time: stretches, gaps, and active time by the day it ended on.
         if let Some((active_ms, wall_ms)) = tl.measured() {
             r.active_seconds = Some(active_ms as f64 / 1000.0);

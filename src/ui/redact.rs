@@ -100,14 +100,18 @@ impl Redactor {
 
     /// A quick test that lets most text through untouched.
     fn might_match(&self, text: &str) -> bool {
+        let has_secret_name = || {
+            let lower = text.to_ascii_lowercase();
+            SECRET_NAMES.iter().any(|n| lower.contains(n))
+        };
         text.contains('@')
             || text.contains("Users")
             || text.contains("home")
             || text.contains("PRIVATE KEY")
             || text.contains("Bearer")
             || KEY_PREFIXES.iter().any(|(p, _)| text.contains(p))
-            || SECRET_NAMES.iter().any(|n| text.contains(n) || text.to_ascii_lowercase().contains(n))
             || self.users.iter().any(|u| text.contains(u.as_str()))
+            || has_secret_name()
     }
 
     fn private_keys(&mut self, text: &str) -> String {
