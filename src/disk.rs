@@ -31,6 +31,14 @@ pub fn index_file(path: &Path) -> Result<Index, DiskError> {
     Ok(ix.finish())
 }
 
+/// The first bytes of a file (what a verdict looks at); none when unreadable.
+pub fn head(path: &Path) -> Vec<u8> {
+    let mut buf = vec![0u8; 4096];
+    let n = File::open(path).and_then(|mut f| f.read(&mut buf)).unwrap_or(0);
+    buf.truncate(n);
+    buf
+}
+
 /// `<dir>/<stem>/subagents/**/agent-<id>.jsonl` for the transcript `path`,
 /// each read into a [`SubagentRun`]. A run that cannot be read is skipped
 /// with a warning on stderr.
@@ -127,12 +135,8 @@ impl Folder {
         self.root.join(&self.tree.entry(entry).path)
     }
 
-    /// The first bytes of entry `entry` (for verdicts).
     fn head(&self, entry: u32) -> Vec<u8> {
-        let mut buf = vec![0u8; 4096];
-        let n = File::open(self.path_of(entry)).and_then(|mut f| f.read(&mut buf)).unwrap_or(0);
-        buf.truncate(n);
-        buf
+        head(&self.path_of(entry))
     }
 
     /// A run from its file and `.meta.json`; `None` (with a warning) if unreadable.

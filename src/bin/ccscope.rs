@@ -20,7 +20,7 @@ mod cli {
     use ccscope::model::report::Report;
     use ccscope::model::title;
     use ccscope::model::view::{Filter, View};
-    use ccscope::model::{subagents, Stats, DEFAULT_IDLE_GAP_SECS};
+    use ccscope::model::{subagents, verdict, Stats, DEFAULT_IDLE_GAP_SECS};
 
     const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
        ccscope sessions DIR [--idle-gap-secs N]
@@ -104,27 +104,69 @@ mod cli {
         writeln!(std::io::stdout().lock(), "{text}").is_ok()
     }
 
-    /// Indexes `path`, naming on stderr each line it skipped; `None` (said
-    /// on stderr) when the file cannot be read.
-    fn index(path: &Path) -> Option<ccscope::index::Index> {
-        let ix = disk::index_file(path).map_err(|e| eprintln!("ccscope: {e}")).ok()?;
-        warn_skipped(path, &ix);
-        Some(ix)
+    /// Why a command on one file failed, told on stderr once.
+    enum Failed {
+        /// The file could not be read (said already).
+        Unreadable,
+        /// It is not a transcript: the page's own words.
+        NotATranscript(String),
     }
 
-    /// Names on stderr each line of `path` the index skipped.
-    fn warn_skipped(path: &Path, ix: &ccscope::index::Index) {
-        for (row, why) in ix.malformed() {
-            eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
+    /// Indexes `path`, naming on stderr the lines it skipped (the first
+    /// few, then a count, as the page does). A file that is not a
+    /// transcript (empty, binary, no record) is judged as the page judges it.
+    fn index(path: &Path) -> Result<ccscope::index::Index, Failed> {
+        let ix = disk::index_file(path).map_err(|e| {
+            eprintln!("ccscope: {e}");
+            Failed::Unreadable
+        })?;
+        judge(path, &ix, &disk::head(path))?;
+        Ok(ix)
+    }
+
+    /// The page's verdict on an indexed file: its skipped lines named on
+    /// stderr, and `Err` when it is not a transcript at all.
+    fn judge(path: &Path, ix: &ccscope::index::Index, head: &[u8]) -> Result<(), Failed> {
+        if let Some(why) = verdict::judge(ix, head).reason() {
+            return Err(Failed::NotATranscript(why.to_string()));
         }
+        let (named, more) = verdict::skipped_lines(ix);
+        for (line, why) in named {
+            eprintln!("{}:{line}: skipped: {why}", path.display());
+        }
+        if let Some((n, last)) = more {
+            eprintln!("{}: … and {} more skipped {} (the last on line {})", path.display(), ccscope::fmt::count(n), ccscope::fmt::agree(n, "line", "lines"), ccscope::fmt::count(u64::from(last)));
+        }
+        Ok(())
     }
 
+    /// The exit status of a failed command, its reason said on stderr.
+    fn failed(path: &Path, f: Failed) -> i32 {
+        if let Failed::NotATranscript(why) = f {
+            eprintln!("ccscope: {}: {why}", path.display());
+        }
+        1
+    }
+
+    /// Prints contract v1's facts. A file that is not a transcript still
+    /// gets its (empty) facts on stdout, so scripts reading them keep
+    /// working, but the command fails with the page's words.
     fn stats(path: &Path, idle_gap_secs: u64) -> i32 {
-        let Some(ix) = index(path) else { return 1 };
+        let ix = match disk::index_file(path) {
+            Ok(ix) => ix,
+            Err(e) => {
+                eprintln!("ccscope: {e}");
+                return 1;
+            }
+        };
+        let verdict = judge(path, &ix, &disk::head(path));
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
         out(&s.to_json());
-        0
+        match verdict {
+            Ok(()) => 0,
+            Err(f) => failed(path, f),
+        }
     }
 
     fn report(path: &Path, idle_gap_secs: u64) -> i32 {
@@ -151,9 +193,13 @@ mod cli {
                 }
             };
         }
-        let Some(ix) = index(path) else { return 1 };
-        out(&Report::of_index(&ix, idle_gap_secs).to_json());
-        0
+        match index(path) {
+            Ok(ix) => {
+                out(&Report::of_index(&ix, idle_gap_secs).to_json());
+                0
+            }
+            Err(f) => failed(path, f),
+        }
     }
 
     fn export(path: &Path, format: Format, with_runs: bool) -> i32 {
@@ -166,7 +212,9 @@ mod cli {
         };
         // Its bodies are read from these bytes too: one read of the file.
         let ix = ccscope::index::Indexer::index_bytes(&bytes);
-        warn_skipped(path, &ix);
+        if let Err(f) = judge(path, &ix, &bytes) {
+            return failed(path, f);
+        }
         let view = View::build(&ix, DEFAULT_IDLE_GAP_SECS);
         let stats = Stats::compute(&ix, DEFAULT_IDLE_GAP_SECS);
         let facts = Facts::compute(&ix, &view);

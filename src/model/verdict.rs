@@ -36,6 +36,27 @@ pub fn sniff(first: &[u8]) -> Option<&'static str> {
     SIGS.iter().find(|(sig, _)| first.starts_with(sig)).map(|(_, name)| *name)
 }
 
+/// Skipped lines named one by one at most; past these, one line counts the rest.
+pub const SKIPPED_NAMED: usize = 5;
+
+/// The lines the index skipped, in words: the first [`SKIPPED_NAMED`] as
+/// `(line, reason)`, then how many more there were and the last one's line.
+/// A 50 MB file of garbage says so in six lines, not 200,000.
+pub fn skipped_lines(ix: &Index) -> (Vec<(u32, &'static str)>, Option<(u64, u32)>) {
+    let mut named = Vec::new();
+    let mut more = 0u64;
+    let mut last = 0;
+    for (row, why) in ix.malformed() {
+        if named.len() < SKIPPED_NAMED {
+            named.push((row.line_no, why.describe()));
+        } else {
+            more += 1;
+            last = row.line_no;
+        }
+    }
+    (named, (more > 0).then_some((more, last)))
+}
+
 /// Judges an indexed file. `first` holds its first bytes (any number).
 pub fn judge(ix: &Index, first: &[u8]) -> Verdict {
     let parsed = ix.rows.len() as u32 - ix.malformed_lines;
@@ -76,5 +97,14 @@ mod tests {
         assert!(matches!(judge_bytes(b"\n\n"), Verdict::NotATranscript(m) if m.contains("blank")));
         assert!(matches!(judge_bytes(b"hello\nworld\n"), Verdict::NotATranscript(m) if m.contains("none of its 2 lines")));
         assert_eq!(judge_bytes(b"{\"type\":\"user\"}\nbroken\n"), Verdict::Transcript { malformed: 1 });
+    }
+
+    #[test]
+    fn many_skipped_lines_are_named_then_counted() {
+        let text: String = std::iter::once("{\"type\":\"user\"}\n".to_string()).chain((0..9).map(|k| format!("junk {k}\n"))).collect();
+        let (named, more) = skipped_lines(&Indexer::index_bytes(text.as_bytes()));
+        assert_eq!(named.iter().map(|n| n.0).collect::<Vec<_>>(), [2, 3, 4, 5, 6]);
+        assert_eq!(more, Some((4, 10)), "4 more, the last on line 10");
+        assert_eq!(skipped_lines(&Indexer::index_bytes(b"{}\nx\n")).1, None);
     }
 }
