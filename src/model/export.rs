@@ -15,8 +15,10 @@ use serde_json::Value;
 use super::body::Body;
 use super::conversation::CallState;
 use super::facts::Facts;
+use super::safe_md::{self, code_block};
 use super::stats::Stats;
 use super::title::Title;
+use super::verdict::SKIPPED_NAMED;
 use super::view::{compaction_words, ItemKind, View};
 use super::SYNTHETIC_MODEL;
 use crate::fmt;
@@ -115,6 +117,54 @@ struct CallOut {
     runs_md: Vec<(String, u64, String)>,
 }
 
+/// Consecutive malformed items: the first [`SKIPPED_NAMED`] are exported
+/// one by one, the rest as one count.
+#[derive(Default)]
+struct SkippedRun {
+    named: usize,
+    more: u64,
+    first_more: u32,
+    last_more: u32,
+}
+
+impl SkippedRun {
+    /// Another malformed line: whether it is exported on its own.
+    fn name(&mut self, line: u32) -> bool {
+        if self.named < SKIPPED_NAMED {
+            self.named += 1;
+            return true;
+        }
+        if self.more == 0 {
+            self.first_more = line;
+        }
+        self.more += 1;
+        self.last_more = line;
+        false
+    }
+
+    /// The run ended: its count, if lines were left out.
+    fn end(&mut self, out: &mut Vec<ItemOut>) {
+        if self.more > 0 {
+            out.push(ItemOut {
+                kind: "malformed",
+                line: self.first_more,
+                timestamp: None,
+                failed: false,
+                model: None,
+                text: Some(format!(
+                    "… and {} more {} that could not be read (lines {}–{})",
+                    fmt::count(self.more),
+                    fmt::agree(self.more, "line", "lines"),
+                    fmt::count(u64::from(self.first_more)),
+                    fmt::count(u64::from(self.last_more))
+                )),
+                calls: Vec::new(),
+            });
+        }
+        *self = SkippedRun::default();
+    }
+}
+
 #[derive(Serialize)]
 struct ItemOut {
     kind: &'static str,
@@ -153,29 +203,21 @@ fn state_word(s: CallState) -> &'static str {
     }
 }
 
-/// A fence longer than any run of backticks in `text`.
-fn fence(text: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    "`".repeat(longest.max(2) + 1)
-}
-
-fn code_block(out: &mut String, lang: &str, text: &str) {
-    let f = fence(text);
-    out.push_str(&format!("{f}{lang}\n{}\n{f}\n", text.trim_end_matches('\n')));
-}
-
 impl Export<'_> {
     fn items_out<B: Borrow<Body>>(&self, body_of: &mut impl FnMut(u32) -> Option<B>) -> Vec<ItemOut> {
         let ix = self.ix;
         let mut out = Vec::with_capacity(self.items.len());
+        // A run of malformed items: how many were named, and the rest counted
+        // (a file of garbage exports its first few lines and a count).
+        let mut skipped = SkippedRun::default();
         for &id in self.items {
             let Some(item) = self.view.items.get(id as usize) else { continue };
             let row = &ix.rows[item.row as usize];
+            if item.kind != ItemKind::Malformed {
+                skipped.end(&mut out);
+            } else if !skipped.name(row.line_no) {
+                continue;
+            }
             let mut o = ItemOut {
                 kind: "",
                 line: row.line_no,
@@ -283,6 +325,7 @@ impl Export<'_> {
             }
             out.push(o);
         }
+        skipped.end(&mut out);
         out
     }
 
@@ -321,8 +364,8 @@ fn markdown(d: &Doc, depth: u8) -> String {
     if depth > 0 {
         return items_markdown(out, d, h);
     }
-    out.push_str(&format!("# {}\n\n", d.title.unwrap_or(d.file).replace('\n', " ")));
-    out.push_str(&format!("- File: `{}` ({})\n", d.file, d.scope));
+    out.push_str(&format!("# {}\n\n", safe_md::inline(d.title.unwrap_or(d.file))));
+    out.push_str(&format!("- File: {} ({})\n", safe_md::code_span(d.file), d.scope));
     out.push_str(&format!(
         "- {} · {} · {} · {} · {}\n",
         fmt::plural(d.lines, "line", "lines"),
@@ -332,7 +375,7 @@ fn markdown(d: &Doc, depth: u8) -> String {
         fmt::plural(d.compactions, "compaction", "compactions")
     ));
     if !d.models.is_empty() {
-        out.push_str(&format!("- Models: {}\n", d.models.join(", ")));
+        out.push_str(&format!("- Models: {}\n", safe_md::inline(&d.models.join(", "))));
     }
     match (&d.first, &d.last, d.active_seconds, d.wall_seconds) {
         (Some(a), Some(b), Some(act), Some(wall)) => {
@@ -351,27 +394,33 @@ fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
         out.push('\n');
         match it.kind {
             "idle" | "resume" => {
-                out.push_str(&format!("*— {} (line {}) —*\n", it.text.as_deref().unwrap_or(""), it.line));
+                out.push_str(&format!("*— {} (line {}) —*\n", safe_md::inline(it.text.as_deref().unwrap_or("")), it.line));
                 continue;
             }
             "prompt" => out.push_str(&format!("{h} Prompt · line {}{when}{failed}\n\n", it.line)),
             "assistant" | "api_error" => {
-                let model = it.model.as_deref().map(|m| format!(" · {m}")).unwrap_or_default();
+                let model = it.model.as_deref().map(|m| format!(" · {}", safe_md::inline(m))).unwrap_or_default();
                 let what = if it.kind == "api_error" { "⚠ API error" } else { "Assistant" };
                 out.push_str(&format!("{h} {what} · line {}{model}{when}{failed}\n\n", it.line));
             }
             other => out.push_str(&format!("{h} {} · line {}{when}{failed}\n\n", other[..1].to_uppercase() + &other[1..], it.line)),
         }
+        // Transcript text is written back as Markdown that cannot run
+        // (`safe_md`): prose keeps its structure, anything else is a line.
         if let Some(t) = &it.text {
-            out.push_str(t.trim_end());
+            let text = match it.kind {
+                "prompt" | "assistant" | "api_error" | "system" => safe_md::prose(t),
+                _ => safe_md::inline(t),
+            };
+            out.push_str(text.trim_end());
             out.push('\n');
         }
         for c in &it.calls {
             let name = c.name.as_deref().unwrap_or("(unnamed tool)");
-            let headline = c.input.as_ref().map(|i| crate::model::tools::summarize(name, i).headline).filter(|h| !h.is_empty()).map(|h| format!(" — {}", h.replace('\n', " "))).unwrap_or_default();
+            let headline = c.input.as_ref().map(|i| crate::model::tools::summarize(name, i).headline).filter(|h| !h.is_empty()).map(|h| format!(" — {}", safe_md::html(&h))).unwrap_or_default();
             let dur = c.duration_ms.map(|ms| format!(" · {}", fmt::duration_ms(ms))).unwrap_or_default();
             let mark = if matches!(c.state, "error" | "denied") { "⚠ " } else { "" };
-            out.push_str(&format!("\n<details>\n<summary>{mark}{name}{headline} · {}{dur}</summary>\n\n", c.state));
+            out.push_str(&format!("\n<details>\n<summary>{mark}{}{headline} · {}{dur}</summary>\n\n", safe_md::html(name), c.state));
             if let Some(input) = &c.input {
                 out.push_str("Input:\n\n");
                 code_block(&mut out, "json", &serde_json::to_string_pretty(input).unwrap_or_default());
@@ -385,7 +434,7 @@ fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
                 _ => out.push_str("\nNo result in this file.\n"),
             }
             for (agent, turns, md) in &c.runs_md {
-                out.push_str(&format!("\n<details>\n<summary>Subagent run agent-{agent} · {}</summary>\n\n{}\n</details>\n", fmt::plural(*turns, "API turn", "API turns"), md.trim()));
+                out.push_str(&format!("\n<details>\n<summary>Subagent run agent-{} · {}</summary>\n\n{}\n</details>\n", safe_md::html(agent), fmt::plural(*turns, "API turn", "API turns"), md.trim()));
             }
             out.push_str("\n</details>\n");
         }

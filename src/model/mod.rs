@@ -8,6 +8,7 @@ pub mod facts;
 pub mod markdown;
 pub mod prices;
 pub mod report;
+pub mod safe_md;
 pub mod stats;
 pub mod subagents;
 pub mod time;
