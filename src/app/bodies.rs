@@ -3,6 +3,7 @@
 //! line costs nothing until it is shown. Lines inside the file's head (the
 //! first chunk, which the page holds anyway) are taken from it: the first
 //! screen of a file costs no read while the worker is still reading it.
+//! While redaction is on, a body is redacted as it is parsed.
 
 use std::rc::Rc;
 
@@ -10,6 +11,16 @@ use super::blob::read_range;
 use super::ctx::Ctx;
 use crate::model::body::Body;
 use crate::ui::ranges::{line_in, plan};
+use crate::ui::redact::Redactor;
+
+/// Redacts every string of `body` the page may show, whole, before
+/// anything cuts, joins or marks it.
+pub fn redact(body: &mut Body, r: &mut Redactor) {
+    body.map_strings(&mut |s| match r.redact(s) {
+        std::borrow::Cow::Owned(o) => Some(o),
+        std::borrow::Cow::Borrowed(_) => None,
+    });
+}
 
 /// Reads and parses `rows` (cached ones are not read again). A row that
 /// cannot be read or parsed comes back as `None`.
@@ -30,7 +41,12 @@ pub async fn fetch(ctx: &Ctx, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
         let (base, held): (u64, Option<&[u8]>) = if read.from_head { (0, Some(head)) } else { (read.start, bytes.as_deref()) };
         for &r in &missing[read.rows] {
             let row = &ix.rows[r as usize];
-            let body = held.and_then(|b| line_in(base, b, (row.offset, row.end_offset()))).and_then(Body::parse).map(Rc::new);
+            let body = held.and_then(|b| line_in(base, b, (row.offset, row.end_offset()))).and_then(Body::parse).map(|mut b| {
+                if let Some(r) = &ctx.redactor {
+                    redact(&mut b, &mut r.borrow_mut());
+                }
+                Rc::new(b)
+            });
             if let Some(b) = &body {
                 ctx.cache.borrow_mut().put(r, b.clone(), u64::from(row.len_bytes));
             }

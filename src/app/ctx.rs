@@ -12,6 +12,7 @@ use crate::index::Index;
 use crate::model::body::Body;
 use crate::model::view::View;
 use crate::ui::cache::BodyCache;
+use crate::ui::redact::Redactor;
 use crate::ui::Doc;
 
 pub type Cache = Rc<RefCell<BodyCache<Body>>>;
@@ -22,8 +23,12 @@ pub struct Ctx {
     pub blob: Blob,
     pub cache: Cache,
     /// What comes before `L<line>` in the address's `#` ("" for one picked
-    /// file, `/<path>:` for a conversation of a folder).
+    /// file, `/<path>:` for a conversation of a folder, `/~<entry>:` for one
+    /// while redaction is on).
     pub address: Rc<str>,
+    /// Set while redaction is on: every body read is redacted whole as it
+    /// is parsed (the cache then holds only redacted bodies).
+    pub redactor: Option<Rc<RefCell<Redactor>>>,
 }
 
 impl Ctx {

@@ -84,6 +84,8 @@ pub(crate) struct Hub {
     survey: Rc<std::cell::RefCell<Cancel>>,
     walk: Rc<std::cell::RefCell<Cancel>>,
     search: Rc<std::cell::RefCell<Cancel>>,
+    /// Redaction is on: addresses name files by number, not path.
+    opaque: Rc<std::cell::Cell<bool>>,
 }
 
 impl PartialEq for Hub {
@@ -162,9 +164,10 @@ impl Hub {
         };
         let Some((entry, file)) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?))) else { return };
         let path = &folder.tree.entry(entry).path;
+        let prefix = address::prefix(path, entry, self.opaque.get());
         let hash = match at.line {
-            Some(l) => format!("{}L{l}", address::prefix(path)),
-            None => address::prefix(path).trim_end_matches(':').to_string(),
+            Some(l) => format!("{prefix}L{l}"),
+            None => prefix.trim_end_matches(':').to_string(),
         };
         if push {
             address::push(&hash);
@@ -176,14 +179,17 @@ impl Hub {
         self.open(Source::Known { file, name });
     }
 
-    /// Follows the address: `#/` the list, `#/<path>[:L<n>]` a conversation.
+    /// Follows the address: `#/` the list, `#/<path>[:L<n>]` (or
+    /// `#/~<entry>[:L<n>]`) a conversation.
     fn follow(&self, folder: &Folder, route: &Route) {
-        let Some((path, line)) = address::parse(&address::current()) else { return };
-        if path.is_empty() {
-            return self.send.emit(Action::Navigate(Route::Folder));
-        }
-        let Some(entry) = folder.tree.entries.iter().position(|e| e.path == path) else { return };
-        let Some((conv, run)) = folder.owner_of(entry as u32) else { return };
+        let Some((target, line)) = address::parse(&address::current()) else { return };
+        let entry = match target {
+            address::Target::Path(p) if p.is_empty() => return self.send.emit(Action::Navigate(Route::Folder)),
+            address::Target::Path(p) => folder.tree.entries.iter().position(|e| e.path == p).map(|e| e as u32),
+            address::Target::Entry(e) => ((e as usize) < folder.tree.entries.len()).then_some(e),
+        };
+        let Some(entry) = entry else { return };
+        let Some((conv, run)) = folder.owner_of(entry) else { return };
         let run: Option<Rc<str>> = run.map(Rc::from);
         if *route != (Route::Conversation { conv, run: run.clone() }) {
             self.open_at(folder, &OpenAt { conv, run, line, highlight: None }, false);
@@ -204,8 +210,28 @@ pub fn app() -> Html {
             survey: Rc::default(),
             walk: Rc::default(),
             search: Rc::default(),
+            opaque: Rc::default(),
         }
     });
+    // Redaction on: the address names the open file by number (and back).
+    let redaction = redact::use_redaction();
+    {
+        let (hub, folder) = ((*hub).clone(), state.folder.clone());
+        use_effect_with(redaction.on, move |&on| {
+            hub.opaque.set(on);
+            let at = address::parse(&address::current()).zip(folder);
+            if let Some(((target, line), folder)) = at {
+                let entry = match target {
+                    address::Target::Path(p) => folder.tree.entries.iter().position(|e| e.path == p).map(|e| e as u32),
+                    address::Target::Entry(e) => ((e as usize) < folder.tree.entries.len()).then_some(e),
+                };
+                if let Some(e) = entry {
+                    let prefix = address::prefix(&folder.tree.entry(e).path, e, on);
+                    address::replace(&line.map_or_else(|| prefix.trim_end_matches(':').to_string(), |l| format!("{prefix}L{l}")));
+                }
+            }
+        });
+    }
     let highlight = use_state(|| None::<Rc<str>>);
     // Back and forward between the list and a conversation.
     {
@@ -240,7 +266,7 @@ pub fn app() -> Html {
                 <picker::Picker on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
                     compact={!matches!((&state.phase, &state.route), (crate::ui::state::Phase::Empty, Route::Home))} />
                 { routes::notice(&state, &callbacks) }
-                { routes::body(&state, &hub.files, &callbacks, (*highlight).clone()) }
+                { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
             </main>
             <footer class="bottom">
                 { "Private by design: files are read on this device and never uploaded. No network requests after the page has loaded." }

@@ -1,11 +1,19 @@
-//! The redaction toggle and where it acts: on display only. When it is on,
-//! a `MutationObserver` passes every text node and every `title` /
-//! `aria-label` of the page through one [`Redactor`] (so a value keeps its
-//! placeholder everywhere: list, headers, charts, the session browser,
-//! exports), as the components draw them; the originals are kept in
-//! `WeakMap`s and put back when it is turned off. The components never see
-//! redacted text, and the picked files are never touched. The choice is
-//! kept in this browser's localStorage.
+//! The redaction toggle and where it acts: on what the page shows and
+//! exports, never on the picked files. One [`Redactor`] serves the whole
+//! page, so a value keeps its placeholder everywhere.
+//!
+//! At the source: when it is on, every body read back from a file is
+//! redacted whole as it is parsed (`bodies::fetch`), and every other text
+//! the page takes from the files (titles, paths, working directories,
+//! descriptions, search snippets, download names) goes through
+//! [`Redaction`] before anything cuts, joins or marks it; addresses and
+//! links use opaque ids instead of paths (`address`).
+//!
+//! As a net: a `MutationObserver` passes every text node and every
+//! attribute that may carry such text ([`ATTRS`]) through the same
+//! redactor as the components draw them; the originals are kept in
+//! `WeakMap`s and put back when it is turned off. The choice is kept in
+//! this browser's localStorage.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -20,7 +28,8 @@ use crate::app::shared::local_storage;
 use crate::ui::redact::Redactor;
 
 const KEY: &str = "ccscope-redact";
-const ATTRS: [&str; 2] = ["title", "aria-label"];
+/// Attributes the page fills with text from the files.
+const ATTRS: [&str; 7] = ["title", "aria-label", "alt", "href", "data-path", "data-project", "data-lang"];
 /// `NodeFilter.SHOW_TEXT`.
 const SHOW_TEXT: u32 = 4;
 
@@ -46,6 +55,41 @@ impl Redaction {
             text.to_string()
         }
     }
+
+    /// The redactor, when redaction is on (what a reader of bodies applies).
+    pub fn active(&self) -> Option<Rc<RefCell<Redactor>>> {
+        self.on.then(|| self.redactor.clone())
+    }
+
+    /// Teaches the redactor the names in `text` (a working directory)
+    /// before anything shows them in another form (an encoded project name).
+    pub fn learn(&self, text: &str) {
+        if self.on {
+            self.redactor.borrow_mut().learn(text);
+        }
+    }
+
+    /// A search hit as a person reads it (see `Redactor::snippet`).
+    pub fn snippet(&self, hit: &crate::ui::search::HitText, context_chars: usize) -> (String, String, String) {
+        if self.on {
+            self.redactor.borrow_mut().snippet(&hit.text, hit.hit(), context_chars)
+        } else {
+            crate::ui::redact::cut_around(&hit.text, hit.hit(), context_chars)
+        }
+    }
+
+    /// A download's file name: the stem redacted, placeholders kept
+    /// readable without the characters file systems refuse.
+    pub fn file_name(&self, stem: &str, extension: &str) -> String {
+        let stem = self.text(stem).replace(['<', '>'], "");
+        format!("{stem}.{extension}")
+    }
+}
+
+/// The page's redaction, for code outside components (defaults to off).
+#[hook]
+pub fn use_redaction() -> Redaction {
+    use_context::<Redaction>().unwrap_or_else(|| Redaction { on: false, redactor: Rc::new(RefCell::new(Redactor::new())) })
 }
 
 
@@ -100,7 +144,7 @@ impl Pass {
             for a in ATTRS {
                 self.attr(el, a);
             }
-            if let Ok(list) = el.query_selector_all("[title],[aria-label]") {
+            if let Ok(list) = el.query_selector_all(&selector()) {
                 for k in 0..list.length() {
                     if let Some(e) = list.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
                         for a in ATTRS {
@@ -111,6 +155,11 @@ impl Pass {
             }
         }
     }
+}
+
+/// `[title],[aria-label],…`: every element carrying one of [`ATTRS`].
+fn selector() -> String {
+    ATTRS.iter().map(|a| format!("[{a}]")).collect::<Vec<_>>().join(",")
 }
 
 fn start(redactor: Rc<RefCell<Redactor>>) -> Option<Live> {
@@ -151,7 +200,7 @@ fn start(redactor: Rc<RefCell<Redactor>>) -> Option<Live> {
     init.set_subtree(true);
     init.set_character_data(true);
     init.set_attributes(true);
-    init.set_attribute_filter(&js_sys::Array::of2(&"title".into(), &"aria-label".into()));
+    init.set_attribute_filter(&ATTRS.iter().map(|a| JsValue::from_str(a)).collect::<js_sys::Array>());
     observer.observe_with_options(&body, &init).ok()?;
     Some(Live { observer, _on_change: on_change, texts: pass.texts.clone(), attrs: pass.attrs.clone() })
 }
@@ -168,7 +217,7 @@ fn stop(live: Live) {
             }
         }
     }
-    if let Ok(list) = body.query_selector_all("[title],[aria-label]") {
+    if let Ok(list) = body.query_selector_all(&selector()) {
         for k in 0..list.length() {
             let Some(el) = list.item(k).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
             let saved = live.attrs.get(el.as_ref());

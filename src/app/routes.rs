@@ -12,6 +12,7 @@ use super::folder::{OpenAt, SessionBrowser};
 use super::pick::{self, Picked};
 use super::shared::Shared;
 use super::view::runs::Folderish;
+use super::redact::Redaction;
 use super::{progress, view, Hub, Source};
 use crate::ui::folder::{Folder, ListUi, Scope};
 use crate::ui::state::{Action, Phase, Route, State};
@@ -160,9 +161,9 @@ pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
 
 /// The breadcrumb above a folder's conversation: back to the list, the
 /// project, the conversation (and, for a run, back to the call that spawned it).
-fn crumbs(folder: &Folder, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks) -> Html {
+fn crumbs(folder: &Folder, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks, red: &Redaction) -> Html {
     let c = &folder.tree.conversations[conv as usize];
-    let title = folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.rsplit('/').next().unwrap_or("").to_string());
+    let title = red.text(&folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.rsplit('/').next().unwrap_or("").to_string()));
     let to_call = run.and_then(|agent| {
         let call = folder.facts(conv)?.runs.iter().find(|l| *l.link.agent_id == **agent)?.link.tool_use_id.clone()?;
         let open_at = cb.open_at.clone();
@@ -182,7 +183,7 @@ fn crumbs(folder: &Folder, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks) -> 
         <nav class="crumbs" aria-label="Breadcrumb" data-testid="crumbs">
             <a href="#/" onclick={cb.back.clone()} data-testid="back">{ "← All conversations" }</a>
             <span class="sep">{ "›" }</span>
-            <span class="muted">{ folder.project_dir(c.project) }</span>
+            <span class="muted">{ red.text(&folder.project_dir(c.project)) }</span>
             <span class="sep">{ "›" }</span>
             if let Some(agent) = run {
                 <a href="#" onclick={open_conv}>{ title }</a>
@@ -199,10 +200,10 @@ fn crumbs(folder: &Folder, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks) -> 
 /// The file on screen: its progress bar, its viewer (kept mounted from
 /// preview to whole file: keyed by the open's number), or what else its
 /// open ended with.
-fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc<str>>) -> Html {
+fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
     let progress = match &state.phase {
         Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
-            <progress::Progress name={name.clone()} size_bytes={*size_bytes} read_bytes={*read_bytes} />
+            <progress::Progress name={Rc::<str>::from(red.text(name))} size_bytes={*size_bytes} read_bytes={*read_bytes} />
         },
         _ => html! {},
     };
@@ -216,7 +217,7 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
         Phase::Done(doc) if !doc.is_transcript() => html! { <view::Summary doc={Shared(doc.clone())} /> },
         Phase::Failed { name, message } => html! {
             <section class="notice error" role="alert" data-testid="error">
-                <h2>{ format!("Could not open {name}") }</h2>
+                <h2>{ format!("Could not open {}", red.text(name)) }</h2>
                 <p>{ message.to_string() }</p>
             </section>
         },
@@ -225,7 +226,7 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
     html! { <>{ progress }{ viewer }{ other }</> }
 }
 
-pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>) -> Html {
+pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
     // The session browser stays mounted (hidden) while a conversation is
     // open: it keeps its place, scroll and filters, and going back costs nothing.
     let browser = match &state.folder {
@@ -237,16 +238,16 @@ pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, high
         },
         None => html! {},
     };
-    html! { <>{ browser }{ route_body(state, files, cb, highlight) }</> }
+    html! { <>{ browser }{ route_body(state, files, cb, highlight, red) }</> }
 }
 
-fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>) -> Html {
+fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
     match (&state.route, &state.folder) {
         (Route::Folder, Some(_)) => html! {},
         (Route::Conversation { conv, run }, Some(folder)) => {
             let c = &folder.tree.conversations[*conv as usize];
             let entry = run.as_ref().and_then(|a| c.runs.iter().find(|r| *r.agent_id == **a)).map_or(c.entry, |r| r.jsonl);
-            let address: Rc<str> = super::address::prefix(&folder.tree.entry(entry).path).into();
+            let address: Rc<str> = super::address::prefix(&folder.tree.entry(entry).path, entry, red.on).into();
             let open_run = {
                 let (open_at, conv) = (cb.open_at.clone(), *conv);
                 Callback::from(move |agent: Rc<str>| open_at.emit(OpenAt { conv, run: Some(agent), line: None, highlight: None }))
@@ -254,13 +255,13 @@ fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, hi
             let folderish = Folderish { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run };
             html! {
                 <>
-                    { crumbs(folder, *conv, run.as_ref(), cb) }
+                    { crumbs(folder, *conv, run.as_ref(), cb, red) }
                     <ContextProvider<Folderish> context={folderish}>
-                        { document(state, files, address, highlight) }
+                        { document(state, files, address, highlight, red) }
                     </ContextProvider<Folderish>>
                 </>
             }
         }
-        _ => document(state, files, "".into(), None),
+        _ => document(state, files, "".into(), None, red),
     }
 }

@@ -145,7 +145,70 @@ impl Body {
     }
 }
 
+/// A string changed by `f` (`None`: left as it is).
+fn map_string(s: &mut Option<String>, f: &mut impl FnMut(&str) -> Option<String>) {
+    if let Some(new) = s.as_deref().and_then(&mut *f) {
+        *s = Some(new);
+    }
+}
+
+/// Every string value inside `v` (object keys are left alone).
+pub fn map_value_strings(v: &mut Value, f: &mut impl FnMut(&str) -> Option<String>) {
+    match v {
+        Value::String(s) => {
+            if let Some(new) = f(s) {
+                *s = new;
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| map_value_strings(x, f)),
+        Value::Object(m) => m.values_mut().for_each(|x| map_value_strings(x, f)),
+        _ => {}
+    }
+}
+
+impl Content {
+    fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
+        match self {
+            Content::None => {}
+            Content::Text(t) => {
+                if let Some(new) = f(t) {
+                    *t = new;
+                }
+            }
+            Content::Blocks(bs) => bs.iter_mut().for_each(|b| b.map_strings(f)),
+        }
+    }
+}
+
+impl Body {
+    /// Passes every string the view may show through `f` (which returns
+    /// `None` to leave one as it is): how the page redacts a body whole,
+    /// before anything cuts, joins or marks its text.
+    pub fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
+        for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0] {
+            map_string(s, f);
+        }
+        for v in [&mut self.error, &mut self.api_error_status].into_iter().flatten() {
+            map_value_strings(v, f);
+        }
+        if let Some(m) = &mut self.message {
+            map_string(&mut m.model.0, f);
+            m.content.map_strings(f);
+        }
+    }
+}
+
 impl Block {
+    fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
+        for s in [&mut self.text.0, &mut self.thinking.0, &mut self.name.0, &mut self.tool_name.0] {
+            map_string(s, f);
+        }
+        if let Some(v) = &mut self.input {
+            map_value_strings(v, f);
+        }
+        self.content.map_strings(f);
+    }
+
     /// The text of a tool_result: its string content or its text blocks.
     pub fn result_text(&self) -> String {
         match &self.content {
@@ -412,6 +475,19 @@ mod tests {
         assert_eq!(Body::parse(sys).unwrap().api_error_words(), "HTTP 529 · overloaded_error · retry 1 of 10 in 2.0 s");
         let asst = br#"{"type":"assistant","isApiErrorMessage":true,"error":"overloaded","apiErrorStatus":529}"#;
         assert_eq!(Body::parse(asst).unwrap().api_error_words(), "HTTP 529 · overloaded");
+    }
+
+    #[test]
+    fn every_shown_string_passes_through_map_strings() {
+        let line = br#"{"type":"user","cwd":"/Users/a","customTitle":"T a","message":{"role":"user","content":[{"type":"text","text":"a b"},{"type":"tool_use","name":"a","input":{"k":["a",{"x":"a"}]}},{"type":"tool_result","content":[{"type":"text","text":"a"}]},{"type":"thinking","thinking":"a"}]}}"#;
+        let mut b = Body::parse(line).unwrap();
+        b.map_strings(&mut |s| s.contains('a').then(|| s.replace('a', "Z")));
+        assert_eq!(b.cwd.as_deref(), Some("/Users/Z"));
+        assert_eq!(b.custom_title.as_deref(), Some("T Z"));
+        assert_eq!(b.prompt_text(), "Z b");
+        let bl = b.blocks();
+        assert_eq!((bl[1].name.as_deref(), bl[1].input.as_ref().map(|v| v.to_string())), (Some("Z"), Some(r#"{"k":["Z",{"x":"Z"}]}"#.into())));
+        assert_eq!((bl[2].result_text(), bl[3].thinking.as_deref()), ("Z".into(), Some("Z")));
     }
 
     #[test]

@@ -81,6 +81,12 @@ impl Nested {
     /// The export of the run file `bytes` (the whole run, as a conversation
     /// is exported), to nest under the call `tool_use_id`.
     pub fn build(agent_id: &str, tool_use_id: &str, bytes: &[u8]) -> Nested {
+        Nested::build_with(agent_id, tool_use_id, bytes, |_| {})
+    }
+
+    /// [`Nested::build`], each body passed through `each` as it is parsed
+    /// (the page redacts there).
+    pub fn build_with(agent_id: &str, tool_use_id: &str, bytes: &[u8], mut each: impl FnMut(&mut Body)) -> Nested {
         let ix = crate::index::Indexer::index_bytes(bytes);
         let view = View::build(&ix, super::DEFAULT_IDLE_GAP_SECS);
         let stats = Stats::compute(&ix, super::DEFAULT_IDLE_GAP_SECS);
@@ -88,16 +94,18 @@ impl Nested {
         let items = super::view::Filter::default().apply(&ix, &view);
         let name = format!("agent-{agent_id}.jsonl");
         let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: None, items: &items, scope: "the whole run", nested: &[], depth: 1 };
-        let body_of = |r: u32| {
+        let mut body_of = |r: u32| {
             let row = &ix.rows[r as usize];
-            Body::parse(bytes.get(row.offset as usize..row.end_offset() as usize)?)
+            let mut b = Body::parse(bytes.get(row.offset as usize..row.end_offset() as usize)?)?;
+            each(&mut b);
+            Some(b)
         };
         Nested {
             tool_use_id: tool_use_id.to_string(),
             agent_id: agent_id.to_string(),
             api_turns: stats.assistant_messages,
-            markdown: e.render(Format::Markdown, body_of),
-            json: serde_json::from_str(&e.render(Format::Json, body_of)).unwrap_or(Value::Null),
+            markdown: e.render(Format::Markdown, &mut body_of),
+            json: serde_json::from_str(&e.render(Format::Json, &mut body_of)).unwrap_or(Value::Null),
         }
     }
 }

@@ -22,8 +22,10 @@ pub const CUSTOM_TITLE: &str = "custom-title";
 pub const AI_TITLE: &str = "ai-title";
 pub const SUMMARY: &str = "summary";
 
-/// A prompt title is cut to this many characters (the first line only).
-pub const PROMPT_TITLE_CHARS: usize = 140;
+/// A prompt title is cut to this many characters (the first line only, at
+/// a space where it can be): long enough that what a page shows of it is
+/// redacted before it is cut (a page shows titles cut by CSS, not here).
+pub const PROMPT_TITLE_CHARS: usize = 400;
 /// Prompts looked at for the first one a person typed.
 const PROMPT_CANDIDATES: usize = 16;
 

@@ -29,10 +29,20 @@ fn s<'a>(input: &'a Value, key: &str) -> &'a str {
 }
 
 /// First line of `text`, cut to `max_chars` characters with an ellipsis.
+/// A cut that would split a word backs off to the space before it: a key
+/// or a name cut in half no longer looks like one to a redactor, so nothing
+/// is cut mid-token that need not be.
 pub fn first_line(text: &str, max_chars: usize) -> String {
     let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
     let mut out: String = line.chars().take(max_chars).collect();
-    if line.chars().count() > max_chars || text.trim().lines().count() > 1 {
+    let cut = line.chars().count() > max_chars;
+    if cut && !line.chars().nth(max_chars).is_some_and(char::is_whitespace) {
+        if let Some(space) = out.rfind(char::is_whitespace).filter(|&k| k > 0) {
+            out.truncate(space);
+        }
+    }
+    if cut || text.trim().lines().count() > 1 {
+        out.truncate(out.trim_end().len());
         out.push('…');
     }
     out
@@ -134,6 +144,14 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_cut_backs_off_to_a_space() {
+        assert_eq!(first_line("aws AKIAPLANTEDEXAMPLE12 more", 14), "aws…");
+        assert_eq!(first_line("abcdefghij", 4), "abcd…", "one long word is cut where it must be");
+        assert_eq!(first_line("one two", 3), "one…");
+        assert_eq!(first_line("short", 10), "short");
+    }
 
     #[test]
     fn bash_shows_the_command() {

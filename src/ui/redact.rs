@@ -212,23 +212,7 @@ impl Redactor {
     /// whitespace folded: `(before, hit, after)`, with `…` where cut.
     pub fn snippet(&mut self, text: &str, hit: Range<usize>, context_chars: usize) -> (String, String, String) {
         let (red, ranges) = self.marked(text, &[hit]);
-        let hit = ranges.into_iter().next().unwrap_or(0..0);
-        let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-        // Where the context starts and ends, never inside a placeholder.
-        let from = outside_placeholder(&red, red[..hit.start].char_indices().rev().nth(context_chars.saturating_sub(1)).map_or(0, |(k, _)| k), false);
-        let to = outside_placeholder(&red, red[hit.end..].char_indices().nth(context_chars).map_or(red.len(), |(k, _)| hit.end + k), true);
-        let (head, tail) = (&red[from.min(hit.start)..hit.start], &red[hit.end..to.max(hit.end)]);
-        let cut_head = {
-            let folded = fold(head);
-            let space = if head.ends_with(char::is_whitespace) && !folded.is_empty() { " " } else { "" };
-            format!("{}{folded}{space}", if from > 0 { "…" } else { "" })
-        };
-        let cut_tail = {
-            let folded = fold(tail);
-            let space = if tail.starts_with(char::is_whitespace) && !folded.is_empty() { " " } else { "" };
-            format!("{space}{folded}{}", if to < red.len() { "…" } else { "" })
-        };
-        (cut_head, fold(&red[hit.clone()]), cut_tail)
+        cut_around(&red, ranges.into_iter().next().unwrap_or(0..0), context_chars)
     }
 
     /// Replaces `cuts` (sorted, disjoint) by their placeholders.
@@ -367,6 +351,30 @@ impl Redactor {
             }
         }
     }
+}
+
+/// `text` cut to `context_chars` characters on each side of `hit` (a byte
+/// range of it), never inside a placeholder, whitespace folded:
+/// `(before, hit, after)`, with `…` where cut. Cut only what is redacted
+/// already (or what needs no redaction).
+pub fn cut_around(text: &str, hit: Range<usize>, context_chars: usize) -> (String, String, String) {
+    let hit = hit.start.min(text.len())..hit.end.min(text.len()).max(hit.start.min(text.len()));
+    let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let from = outside_placeholder(text, text[..hit.start].char_indices().rev().nth(context_chars.saturating_sub(1)).map_or(0, |(k, _)| k), false);
+    let from = if context_chars == 0 { hit.start } else { from };
+    let to = outside_placeholder(text, text[hit.end..].char_indices().nth(context_chars).map_or(text.len(), |(k, _)| hit.end + k), true);
+    let (head, tail) = (&text[from.min(hit.start)..hit.start], &text[hit.end..to.max(hit.end)]);
+    let cut_head = {
+        let folded = fold(head);
+        let space = if head.ends_with(char::is_whitespace) && !folded.is_empty() { " " } else { "" };
+        format!("{}{folded}{space}", if from > 0 { "…" } else { "" })
+    };
+    let cut_tail = {
+        let folded = fold(tail);
+        let space = if tail.starts_with(char::is_whitespace) && !folded.is_empty() { " " } else { "" };
+        format!("{space}{folded}{}", if to < text.len() { "…" } else { "" })
+    };
+    (cut_head, fold(&text[hit]), cut_tail)
 }
 
 /// Redaction passes at most: a replacement can complete a shape the first

@@ -18,8 +18,13 @@ use memchr::memmem;
 
 /// At most this many hit offsets are kept per search (the count goes on).
 pub const MAX_HITS: usize = 100_000;
-/// Bytes of context kept on each side of a hit for its snippet.
-pub const CONTEXT_BYTES: usize = 60;
+/// Bytes of context kept on each side of a hit for its snippet. Wider than
+/// what is shown: the snippet is cut from the decoded, redacted string,
+/// and a key or a `password=` must be seen whole before anything is cut.
+pub const CONTEXT_BYTES: usize = 1024;
+/// Hits kept with their snippets per file in a search across a folder
+/// (the page shows these; the count goes on).
+pub const HITS_PER_FILE: usize = 5;
 
 /// One match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,35 +208,42 @@ impl Matcher {
     }
 }
 
-/// A match as a list of results shows it: its line and the text around it.
+/// A match as a list of results shows it: its line, and the JSON string it
+/// lies in (as far as the context reaches), decoded — `\n`, `\"` and
+/// `\u00e9` as the characters they stand for — with where the match is in
+/// it. The page redacts this text whole and only then cuts it around the hit.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HitText {
     pub line_no: u32,
-    pub before: String,
-    pub hit: String,
-    pub after: String,
+    pub text: String,
+    /// Byte range of the match in `text`.
+    pub hit_start: u32,
+    pub hit_end: u32,
+}
+
+/// Whether the quote at `raw[i]` is escaped (an odd run of backslashes before it).
+fn escaped(raw: &[u8], i: usize) -> bool {
+    raw[..i].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
 }
 
 impl HitText {
     pub fn of(hit: &Hit, needle_len: usize) -> HitText {
-        let (before, text, after) = snippet_text(hit, needle_len);
-        HitText { line_no: hit.line_no, before, hit: text, after }
+        let raw = &hit.snippet;
+        let at = hit.at.min(raw.len());
+        let end = (at + needle_len).min(raw.len());
+        // The string the match lies in: from the quote before it to the quote after it.
+        let open = (0..at).rev().find(|&i| raw[i] == b'"' && !escaped(raw, i)).map_or(0, |i| i + 1);
+        let close = (end..raw.len()).find(|&i| raw[i] == b'"' && !escaped(raw, i)).unwrap_or(raw.len());
+        let decode = |b: &[u8]| crate::index::scan::unescape_prefix(b, usize::MAX);
+        let (before, found, after) = (decode(&raw[open..at]), decode(&raw[at..end]), decode(&raw[end..close]));
+        let (hit_start, hit_end) = (before.len() as u32, (before.len() + found.len()) as u32);
+        HitText { line_no: hit.line_no, text: before + &found + &after, hit_start, hit_end }
     }
-}
 
-/// A snippet as a person reads it: JSON escapes of whitespace and quotes
-/// undone, runs of whitespace folded, invalid UTF-8 replaced. Returns the
-/// text before the match, the match and the text after it.
-pub fn snippet_text(hit: &Hit, needle_len: usize) -> (String, String, String) {
-    let cut = |b: &[u8]| -> String {
-        let s = String::from_utf8_lossy(b);
-        let s = s.replace("\\n", " ").replace("\\t", " ").replace("\\r", " ").replace("\\\"", "\"").replace("\\\\", "\\");
-        s.split_whitespace().collect::<Vec<_>>().join(" ")
-    };
-    let end = (hit.at + needle_len).min(hit.snippet.len());
-    let at = hit.at.min(end);
-    let pad = |s: String, lead: bool| if s.is_empty() { s } else if lead { format!("{s} ") } else { format!(" {s}") };
-    (pad(cut(&hit.snippet[..at]), true), cut(&hit.snippet[at..end]), pad(cut(&hit.snippet[end..]), false))
+    /// The match's byte range in `text`.
+    pub fn hit(&self) -> std::ops::Range<usize> {
+        self.hit_start as usize..self.hit_end as usize
+    }
 }
 
 /// Searches a whole buffer in one go (tests, the CLI).
@@ -290,19 +302,20 @@ mod tests {
     }
 
     #[test]
-    fn snippets_show_the_line_around_the_hit() {
-        let hay = b"{\"a\":\"first line\"}\n{\"text\":\"the cargo build failed\\nagain\"}\n";
+    fn snippets_are_the_decoded_string_around_the_hit() {
+        let hay = b"{\"a\":\"first line\"}\n{\"text\":\"the \\\"cargo\\\" build\\nfailed \\u00e9\",\"k\":1}\n";
         for size in [1, 3, 7, 64, 1000] {
             let f = chunked("Cargo", hay, &[size]);
             assert_eq!(f.hits.len(), 1);
-            let h = &f.hits[0];
+            let h = HitText::of(&f.hits[0], 5);
             assert_eq!(h.line_no, 2);
-            let (before, hit, after) = snippet_text(h, 5);
-            assert_eq!(hit, "cargo");
-            assert!(before.ends_with("the "), "{before:?} (chunks of {size})");
-            assert!(!before.contains("first"), "never across a newline");
-            assert_eq!(after, " build failed again\"}", "chunks of {size}");
+            assert_eq!(h.text, "the \"cargo\" build\nfailed é", "the string, not its JSON (chunks of {size})");
+            assert_eq!(&h.text[h.hit()], "cargo");
         }
+        // A match across strings keeps what lies between them as it is.
+        let f = search_bytes("\"text\":\"the", hay, true);
+        let h = HitText::of(&f.hits[0], 11);
+        assert_eq!(&h.text[h.hit()], "\"text\":\"the");
     }
 
     #[test]

@@ -45,7 +45,7 @@ fn select_value(e: &Event) -> String {
 }
 
 /// The filter bar: every control emits the whole new `ListUi`.
-fn filters(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
+fn filters(folder: &Folder, on_list: &Callback<ListUi>, red: &crate::app::redact::Redaction) -> Html {
     let list = folder.list.clone();
     let (clients, models) = folder.clients_and_models();
     let set = |f: fn(&mut ListUi, &Event)| {
@@ -66,7 +66,7 @@ fn filters(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
             <select aria-label="Project" data-testid="list-project" onchange={set(|l, e| l.project = select_value(e).parse().ok())}>
                 <option value="" selected={list.project.is_none()}>{ "All projects" }</option>
                 { for folder.tree.projects.iter().enumerate().map(|(k, _)| html! {
-                    <option value={k.to_string()} selected={list.project == Some(k as u32)}>{ folder.project_dir(k as u32) }</option>
+                    <option value={k.to_string()} selected={list.project == Some(k as u32)}>{ red.text(&folder.project_dir(k as u32)) }</option>
                 }) }
             </select>
             <select aria-label="Client" data-testid="list-client" onchange={set(|l, e| l.client = Some(select_value(e)).filter(|v| !v.is_empty()))}>
@@ -97,7 +97,7 @@ fn filters(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
 }
 
 /// What was found, and how far the facts are filled in (one bar for all).
-fn found(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
+fn found(folder: &Folder, on_list: &Callback<ListUi>, red: &crate::app::redact::Redaction) -> Html {
     let t = &folder.tree;
     let deleted = folder.deleted_count() as u64;
     let toggle = {
@@ -107,7 +107,7 @@ fn found(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
     let percent = if folder.total_bytes == 0 { 100.0 } else { folder.done_bytes as f64 * 100.0 / folder.total_bytes as f64 };
     html! {
         <div class="found">
-            <h1 class="folder-name">{ folder.name.to_string() }</h1>
+            <h1 class="folder-name">{ red.text(&folder.name) }</h1>
             <span data-testid="found">
                 { format!("{} in {}", fmt::plural(t.conversations.len() as u64, "conversation", "conversations"), fmt::plural(t.projects.len() as u64, "project", "projects")) }
                 if t.skipped > 0 { { format!(" · {} skipped (not transcripts)", fmt::plural(u64::from(t.skipped), "file", "files")) } }
@@ -131,13 +131,21 @@ fn found(folder: &Folder, on_list: &Callback<ListUi>) -> Html {
 #[function_component(SessionBrowser)]
 pub fn session_browser(p: &Props) -> Html {
     let rows = use_memo(p.folder.clone(), |f| Shared::new(f.rows()));
+    // The names in the working directories known so far, learnt before the
+    // encoded project names that hide them are shown (`-Users-jane-doe-…`).
+    let red = crate::app::redact::use_redaction();
+    for f in p.folder.slots.iter().filter_map(|s| s.facts()) {
+        if let Some(cwd) = &f.cwd {
+            red.learn(cwd);
+        }
+    }
     let open_conv = use_callback(p.on_open.clone(), |conv: u32, on_open| on_open.emit(OpenAt { conv, run: None, line: None, highlight: None }));
     html! {
         <section class="folder card" data-testid="folder">
-            { found(&p.folder, &p.on_list) }
+            { found(&p.folder, &p.on_list, &red) }
             <FolderSearchView folder={p.folder.clone()} on_search={p.on_search.clone()} on_open={p.on_open.clone()} />
             <Projects folder={p.folder.clone()} on_list={p.on_list.clone()} on_memory={p.on_memory.clone()} />
-            { filters(&p.folder, &p.on_list) }
+            { filters(&p.folder, &p.on_list, &red) }
             if p.folder.list.dashboard {
                 <FolderDashboard folder={p.folder.clone()} rows={(*rows).clone()} on_list={p.on_list.clone()} on_open={open_conv.clone()} />
             }

@@ -57,7 +57,8 @@ pub fn folder_dashboard(p: &Props) -> Html {
     let cells = calendar(&t.days);
     let weeks = cells.last().map_or(0, |c| c.week + 1);
     let project_index = |name: &str| folder.tree.projects.iter().position(|p| p.name == name).map(|k| k as u32);
-    let title_of = |c: u32| folder.facts(c).and_then(|f| f.line.title.clone()).unwrap_or_else(|| folder.tree.conversations[c as usize].path.clone());
+    let red = crate::app::redact::use_redaction();
+    let title_of = |c: u32| red.text(&folder.facts(c).and_then(|f| f.line.title.clone()).unwrap_or_else(|| folder.tree.conversations[c as usize].path.clone()));
     let total_tokens: Option<u64> = t.models.iter().filter_map(model_tokens).reduce(|a, b| a + b);
     html! {
         <section class="dashboard" data-testid="dashboard" aria-label="Dashboard"
@@ -109,9 +110,9 @@ pub fn folder_dashboard(p: &Props) -> Html {
                         <thead><tr><th>{ "Project" }</th><th class="num">{ "Conv." }</th><th class="num">{ "Active" }</th><th class="num">{ "Turns" }</th><th class="num">{ "Tokens" }</th><th class="num">{ "Est. cost" }</th></tr></thead>
                         <tbody>{ for t.projects.iter().map(|pr| {
                             let k = project_index(&pr.project);
-                            let label = k.map_or_else(|| pr.project.clone(), |k| folder.project_dir(k));
-                            html! { <tr data-project={pr.project.clone()} data-turns={pr.api_turns.to_string()}>
-                                <td class="clip"><button class="link" onclick={narrow(Box::new(move |l| l.project = k))} title={pr.project.clone()}>{ label }</button></td>
+                            let label = red.text(&k.map_or_else(|| pr.project.clone(), |k| folder.project_dir(k)));
+                            html! { <tr data-project={red.text(&pr.project)} data-turns={pr.api_turns.to_string()}>
+                                <td class="clip"><button class="link" onclick={narrow(Box::new(move |l| l.project = k))} title={red.text(&pr.project)}>{ label }</button></td>
                                 <td class="num">{ fmt::count(pr.conversations) }</td><td class="num">{ fmt::duration_secs(pr.active_seconds) }</td>
                                 <td class="num">{ fmt::count(pr.api_turns) }</td><td class="num">{ tokens(pr.tokens) }</td><td class="num">{ cost(pr.cost_usd) }</td></tr> }
                         }) }</tbody>

@@ -24,6 +24,7 @@ pub fn projects(p: &Props) -> Html {
     // The memory file open here: (entry, its text or why it could not be read).
     let memory = use_state(|| None::<(u32, Result<String, String>)>);
     let folder = &p.folder;
+    let red = crate::app::redact::use_redaction();
     let pick = |k: Option<u32>| {
         let (on_list, list) = (p.on_list.clone(), folder.list.clone());
         Callback::from(move |_: MouseEvent| on_list.emit(ListUi { project: k, ..list.clone() }))
@@ -46,14 +47,14 @@ pub fn projects(p: &Props) -> Html {
                     let k = k as u32;
                     let last = folder.project_last_ms(k).map_or_else(|| "—".to_string(), fmt::utc_minute);
                     html! {
-                        <li class={classes!("project", (folder.list.project == Some(k)).then_some("chosen"))} data-project={proj.name.clone()}>
-                            <button class="link-button project-dir" onclick={pick((folder.list.project != Some(k)).then_some(k))} title={proj.name.clone()}>
-                                { folder.project_dir(k) }
+                        <li class={classes!("project", (folder.list.project == Some(k)).then_some("chosen"))} data-project={red.text(&proj.name)}>
+                            <button class="link-button project-dir" onclick={pick((folder.list.project != Some(k)).then_some(k))} title={red.text(&proj.name)}>
+                                { red.text(&folder.project_dir(k)) }
                             </button>
                             <span class="muted small">{ format!("{} · last {last}", fmt::plural(proj.conversations.len() as u64, "conversation", "conversations")) }</span>
                             { for proj.memory.iter().map(|&e| {
                                 let name = folder.tree.entry(e).path.rsplit('/').next().unwrap_or("").to_string();
-                                html! { <button class="chip memory" onclick={open_memory(e)} data-testid="memory-file">{ format!("memory: {name}") }</button> }
+                                html! { <button class="chip memory" onclick={open_memory(e)} data-testid="memory-file">{ format!("memory: {}", red.text(&name)) }</button> }
                             }) }
                         </li>
                     }
@@ -62,12 +63,12 @@ pub fn projects(p: &Props) -> Html {
             if let Some((entry, text)) = &*memory {
                 <div class="memory-view card" data-testid="memory">
                     <div class="memory-head">
-                        <code>{ folder.tree.entry(*entry).path.clone() }</code>
+                        <code>{ red.text(&folder.tree.entry(*entry).path) }</code>
                         <span class="muted small">{ "what the assistant keeps about its user in this project" }</span>
                         <button class="link-button" onclick={close}>{ "Close" }</button>
                     </div>
                     { match text {
-                        Ok(t) => html! { <div class="prose">{ markdown(t) }</div> },
+                        Ok(t) => html! { <div class="prose">{ markdown(&red.text(t)) }</div> },
                         Err(why) => html! { <p class="bad">{ format!("It could not be read: {why}") }</p> },
                     } }
                 </div>

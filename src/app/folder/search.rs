@@ -9,9 +9,11 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::browser::OpenAt;
+use crate::app::redact::{use_redaction, Redaction};
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::ui::folder::{Folder, Scope};
+use crate::ui::search::HITS_PER_FILE;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -20,20 +22,23 @@ pub struct Props {
     pub on_open: Callback<OpenAt>,
 }
 
-/// The conversation a result belongs to, in words.
-fn label(folder: &Folder, conv: u32, run: Option<&str>) -> String {
+/// The conversation a result belongs to, in words (redacted when on).
+fn label(folder: &Folder, conv: u32, run: Option<&str>, red: &Redaction) -> String {
     let c = &folder.tree.conversations[conv as usize];
-    let title = folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.clone());
+    let title = red.text(&folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.clone()));
     match run {
         Some(agent) => format!("{title} › subagent {agent}"),
         None => title,
     }
 }
 
-/// Hits shown per file, and files shown before "Show more": a common word
-/// matches millions of times, and the page draws only what a person reads.
-const HITS_SHOWN: usize = 5;
+/// Hits shown per file (the worker sends as many), and files shown before
+/// "Show more": a common word matches millions of times, and the page draws
+/// only what a person reads.
+const HITS_SHOWN: usize = HITS_PER_FILE;
 const FILES_SHOWN: usize = 50;
+/// Characters of a hit's string shown on each side of it.
+const SNIPPET_CHARS: usize = 70;
 
 #[function_component(FolderSearchView)]
 pub fn folder_search(p: &Props) -> Html {
@@ -45,6 +50,7 @@ pub fn folder_search(p: &Props) -> Html {
     let input = use_node_ref();
     let scope = use_node_ref();
     let folder = &p.folder;
+    let red = use_redaction();
     let s = &folder.search;
     let submit = {
         let (on_search, input, scope, folder) = (p.on_search.clone(), input.clone(), scope.clone(), p.folder.0.clone());
@@ -75,7 +81,7 @@ pub fn folder_search(p: &Props) -> Html {
                     aria-label="Search across conversations" data-testid="folder-search" spellcheck="false" autocomplete="off" />
                 <select ref={scope} aria-label="Search in" data-testid="folder-search-scope">
                     <option value="all" selected=true>{ "All conversations" }</option>
-                    { for folder.tree.projects.iter().enumerate().map(|(k, _)| html! { <option value={k.to_string()}>{ folder.project_dir(k as u32) }</option> }) }
+                    { for folder.tree.projects.iter().enumerate().map(|(k, _)| html! { <option value={k.to_string()}>{ red.text(&folder.project_dir(k as u32)) }</option> }) }
                 </select>
                 <button class="button" type="submit">{ "Search" }</button>
                 <span class="search-status muted" data-testid="folder-search-status" data-files={s.results.len().to_string()}
@@ -85,19 +91,25 @@ pub fn folder_search(p: &Props) -> Html {
                 <ul class="results" data-testid="folder-results">
                     { for s.results.iter().take(*shown_files).filter_map(|r| Some((r, folder.owner_of(r.entry)?))).map(|(r, (conv, run))| {
                         let run: Option<Rc<str>> = run.map(Rc::from);
+                        let path = &folder.tree.entry(r.entry).path;
+                        let file = path.rsplit('/').next().unwrap_or(path);
+                        let project = red.text(&folder.project_dir(folder.tree.conversations[conv as usize].project));
                         html! {
-                            <li class="result-group" data-path={folder.tree.entry(r.entry).path.clone()}>
+                            <li class="result-group" data-path={red.text(path)}>
                                 <div class="result-head">
-                                    <span class="title-text">{ label(folder, conv, run.as_deref()) }</span>
+                                    <span class="title-text">{ label(folder, conv, run.as_deref(), &red) }</span>
                                     <span class="muted small">{ fmt::plural(r.matches, "match", "matches") }</span>
+                                    <div class="conv-meta muted small"><code>{ red.text(file) }</code>{ " in " }{ project }</div>
                                 </div>
                                 { for r.hits.iter().take(HITS_SHOWN).map(|h| {
                                     let (on_open, run, highlight, line) = (p.on_open.clone(), run.clone(), highlight.clone(), h.line_no);
                                     let onclick = Callback::from(move |_: MouseEvent| on_open.emit(OpenAt { conv, run: run.clone(), line: Some(line), highlight: Some(highlight.clone()) }));
+                                    // Redacted whole, then cut around the hit.
+                                    let (before, hit, after) = red.snippet(h, SNIPPET_CHARS);
                                     html! {
                                         <button class="hit" {onclick} data-line={line.to_string()}>
                                             <span class="ln">{ format!("L{line}") }</span>
-                                            <span class="snippet">{ h.before.clone() }<mark>{ h.hit.clone() }</mark>{ h.after.clone() }</span>
+                                            <span class="snippet">{ before }<mark>{ hit }</mark>{ after }</span>
                                         </button>
                                     }
                                 }) }

@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::app::redact::use_redaction;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::folder::SessionFacts;
@@ -55,7 +56,11 @@ fn value(slot: &Slot, size_bytes: u64, col: Column) -> Html {
 #[derive(Properties, PartialEq)]
 struct RowProps {
     conv: u32,
+    /// The path as shown (redacted when on) and the link to the conversation.
     path: AttrValue,
+    href: AttrValue,
+    /// The title as shown (redacted whole when on; cut by CSS only).
+    title: Option<AttrValue>,
     slot: Slot,
     size_bytes: u64,
     deleted: bool,
@@ -70,9 +75,9 @@ struct RowProps {
 fn session_row(p: &RowProps) -> Html {
     let file = p.path.rsplit('/').next().unwrap_or(&p.path).to_string();
     let (text, note): (String, Html) = match &p.slot {
-        Slot::Ready(f) => match (&f.line.title, &f.not_a_transcript) {
+        Slot::Ready(f) => match (&p.title, &f.not_a_transcript) {
             (_, Some(why)) => (file.clone(), html! { <span class="muted small" data-testid="not-transcript">{ why.clone() }</span> }),
-            (Some(t), None) => (t.clone(), html! {}),
+            (Some(t), None) => (t.to_string(), html! {}),
             (None, None) => (file.clone(), html! { <span class="muted small">{ "no prompt" }</span> }),
         },
         Slot::Pending => (file.clone(), html! { <span class="muted small">{ "reading…" }</span> }),
@@ -93,7 +98,7 @@ fn session_row(p: &RowProps) -> Html {
     html! {
         <tr data-path={p.path.clone()} class={classes!(p.deleted.then_some("deleted"))}>
             <td class="title-cell">
-                <a href={format!("#/{}", p.path)} onclick={open}>
+                <a href={p.href.clone()} onclick={open}>
                     <div class="conv-title">
                         <span class="title-text" data-testid="conv-title">{ text }</span>
                         { for deleted }
@@ -129,6 +134,7 @@ pub fn session_table(p: &Props) -> Html {
         });
     }
     let folder = &p.folder;
+    let red = use_redaction();
     let list = &folder.list;
     let header = |col: Column| {
         let (on_list, now) = (p.on_list.clone(), list.clone());
@@ -160,10 +166,12 @@ pub fn session_table(p: &Props) -> Html {
                 <tbody>
                     { for p.rows[..shown].iter().map(|&c| {
                         let conv = &folder.tree.conversations[c as usize];
+                        let href = format!("#{}", crate::app::address::prefix(&conv.path, conv.entry, red.on).trim_end_matches(':'));
+                        let title = folder.facts(c).and_then(|f| f.line.title.as_deref()).map(|t| AttrValue::from(red.text(t)));
                         html! {
-                            <SessionRow key={conv.path.clone()} conv={c} path={AttrValue::from(conv.path.clone())} slot={folder.slots[c as usize].clone()}
+                            <SessionRow key={conv.path.clone()} conv={c} path={AttrValue::from(red.text(&conv.path))} {href} {title} slot={folder.slots[c as usize].clone()}
                                 size_bytes={folder.tree.entry(conv.entry).size_bytes} deleted={conv.released.is_some()}
-                                project_dir={AttrValue::from(folder.project_dir(conv.project))} on_open={p.on_open.clone()} />
+                                project_dir={AttrValue::from(red.text(&folder.project_dir(conv.project)))} on_open={p.on_open.clone()} />
                         }
                     }) }
                 </tbody>

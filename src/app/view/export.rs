@@ -65,13 +65,18 @@ fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 /// The runs of this conversation (in a folder), each exported whole, to
 /// nest under their calls; `ccscope export` nests the same ones (the runs
 /// under `<id>/subagents/`, linked to a call).
-async fn nested_runs(folderish: Option<&super::runs::Folderish>) -> Vec<Nested> {
+async fn nested_runs(folderish: Option<&super::runs::Folderish>, redaction: Option<&Redaction>) -> Vec<Nested> {
     let mut out = Vec::new();
     for l in folderish.and_then(|f| f.runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
         let (Some(f), Some(tool_use_id)) = (folderish, l.link.tool_use_id.as_deref()) else { continue };
         let Some((_, blob)) = f.blob(l.run.entry) else { continue };
         if let Ok(bytes) = read_all(&blob).await {
-            out.push(Nested::build(&l.run.agent_id, tool_use_id, &bytes));
+            let redactor = redaction.and_then(Redaction::active);
+            out.push(Nested::build_with(&l.run.agent_id, tool_use_id, &bytes, |b| {
+                if let Some(r) = &redactor {
+                    bodies::redact(b, &mut r.borrow_mut());
+                }
+            }));
         }
         yield_to_page().await;
     }
@@ -96,20 +101,26 @@ async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redacti
         yield_to_page().await;
     }
     let title = title::resolve(&ctx.doc.title, |r| bodies.get(&r).cloned());
-    let nested = nested_runs(folderish.as_ref()).await;
+    let nested = nested_runs(folderish.as_ref(), redaction.as_ref()).await;
     let e = Export { ix, view, stats: &ctx.doc.stats, facts: &ctx.doc.facts, name: &ctx.doc.name, title: title.as_ref(), items: &items, scope: &scope, nested: &nested, depth: 0 };
     let format = match out {
         Out::Download(f) => f,
         Out::Copy => Format::Markdown,
     };
+    // The bodies were redacted whole as they were read; what the index
+    // adds (tool names, the file's name) is redacted once more with the rest.
     let mut text = e.render(format, |r| bodies.get(&r).cloned());
-    if let Some(r) = redaction.filter(|r| r.on) {
+    if let Some(r) = redaction.as_ref().filter(|r| r.on) {
         text = r.text(&text);
     }
     let stem = ctx.doc.name.strip_suffix(".jsonl").unwrap_or(&ctx.doc.name).to_string();
     let done = match out {
         Out::Download(f) => {
-            let (name, mime) = (format!("{stem}.{}", f.extension()), if f == Format::Json { "application/json" } else { "text/markdown" });
+            let name = match &redaction {
+                Some(r) => r.file_name(&stem, f.extension()),
+                None => format!("{stem}.{}", f.extension()),
+            };
+            let mime = if f == Format::Json { "application/json" } else { "text/markdown" };
             download(&name, &text, mime).map(|_| format!("saved {name} ({})", fmt::bytes(text.len() as u64)))
         }
         Out::Copy => match web_sys::window().map(|w| w.navigator().clipboard()) {

@@ -65,6 +65,7 @@ pub fn header(p: &Props) -> Html {
     }
     let ctx = &p.ctx;
     let doc = &ctx.doc;
+    let name = crate::app::redact::use_redaction().text(&doc.name);
     let (stats, facts, view) = (&doc.stats, &doc.facts, &ctx.view);
     let ix = ctx.ix();
     let t = &view.timeline;
@@ -78,7 +79,7 @@ pub fn header(p: &Props) -> Html {
     };
     let (title_text, title_kind) = match &*title {
         Some(t) => (t.text.clone(), t.kind.describe()),
-        None => (doc.name.to_string(), "file name"),
+        None => (name.clone(), "file name"),
     };
     let time = |f: fn((i64, i64)) -> i64| fmt::or_missing(t.measured().map(|m| fmt::duration_ms(f(m))), "no timestamps");
     let tokens = |n: u64| fmt::or_missing(facts.has_usage.then(|| fmt::tokens(n)), "no usage recorded");
@@ -90,7 +91,7 @@ pub fn header(p: &Props) -> Html {
                 <span class="muted small">{ title_kind }</span>
             </div>
             <div class="meta-line">
-                <code class="fname">{ doc.name.to_string() }</code>
+                <code class="fname">{ name.clone() }</code>
                 <span>{ fmt::bytes(doc.size_bytes) }</span>
                 <span data-testid="line-count">{ fmt::plural(stats.lines, "line", "lines") }</span>
                 if p.partial { <span class="chip warn">{ "still reading — showing the start" }</span> }

@@ -66,18 +66,20 @@ fn kind_class(kind: ItemKind) -> &'static str {
     }
 }
 
-/// The bodies an item holds, with the rows they are for: when the file
-/// grows under a mounted item (the preview becoming the whole file), its
-/// rows may too, and bodies for the old rows are not the item's any more.
+/// The bodies an item holds, with the rows they are for and whether they
+/// were redacted: when the file grows under a mounted item (the preview
+/// becoming the whole file), its rows may too, and bodies for the old rows
+/// are not the item's any more; nor are redacted ones once redaction is off.
 #[hook]
 fn use_bodies(ctx: &Shared<Ctx>, id: u32, on_resize: &Callback<()>) -> Option<Bodies> {
     let rows = use_memo((ctx.clone(), id), |(c, id)| c.view.rows_of(c.ix(), &c.view.items[*id as usize]));
+    let redacted = ctx.redactor.is_some();
     let held = use_state(|| {
         let mut cache = ctx.cache.borrow_mut();
         let got: HashMap<u32, Rc<Body>> = rows.iter().filter_map(|&r| cache.get(r).map(|b| (r, b))).collect();
-        (got.len() == rows.len()).then(|| (rows.clone(), Rc::new(got)))
+        (got.len() == rows.len()).then(|| (rows.clone(), Rc::new(got), redacted))
     });
-    let bodies = held.as_ref().filter(|(for_rows, _)| **for_rows == *rows).map(|(_, b)| b.clone());
+    let bodies = held.as_ref().filter(|(for_rows, _, r)| **for_rows == *rows && *r == redacted).map(|(_, b, _)| b.clone());
     let want = needs_bodies(ctx, &ctx.view.items[id as usize]) && bodies.is_none();
     {
         let (held, rows, c) = (held.clone(), rows.clone(), ctx.clone());
@@ -85,7 +87,7 @@ fn use_bodies(ctx: &Shared<Ctx>, id: u32, on_resize: &Callback<()>) -> Option<Bo
             if want {
                 yew::platform::spawn_local(async move {
                     let got = bodies::fetch(&c, &rows).await;
-                    held.set(Some((rows, Rc::new(got.into_iter().filter_map(|(r, b)| b.map(|b| (r, b))).collect()))));
+                    held.set(Some((rows, Rc::new(got.into_iter().filter_map(|(r, b)| b.map(|b| (r, b))).collect()), c.redactor.is_some())));
                 });
             }
         });

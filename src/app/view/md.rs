@@ -21,6 +21,7 @@ fn node(n: &Node) -> Html {
         Node::SoftBreak => html! { "\n" },
         Node::HardBreak => html! { <br /> },
         Node::Rule => html! { <hr /> },
+        // A body is redacted before it is parsed: the address was too.
         Node::Link { href, children } if is_web_link(href) => html! {
             <a href={href.clone()} target="_blank" rel="noopener noreferrer nofollow">{ for children.iter().map(node) }</a>
         },

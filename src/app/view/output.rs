@@ -63,6 +63,7 @@ pub struct FullProps {
 #[function_component(FullOutput)]
 pub fn full_output(p: &FullProps) -> Html {
     let text = use_state(|| None::<Result<Rc<str>, String>>);
+    let red = crate::app::redact::use_redaction();
     {
         let on_resize = p.on_resize.clone();
         use_effect_with(text.is_some(), move |_| on_resize.emit(()));
@@ -83,7 +84,8 @@ pub fn full_output(p: &FullProps) -> Html {
                 { format!("Show the full output ({})", fmt::bytes(p.blob.size() as u64)) }
             </button>
         },
-        Some(Ok(t)) => html! { <div class="full-output" data-testid="full-output"><Folded text={t.clone()} on_resize={p.on_resize.clone()} /></div> },
+        // Read whole from its own file: redacted whole here, before the fold cuts it.
+        Some(Ok(t)) => html! { <div class="full-output" data-testid="full-output"><Folded text={Rc::<str>::from(red.text(t))} on_resize={p.on_resize.clone()} /></div> },
         Some(Err(why)) => html! { <p class="bad">{ format!("The full output could not be read: {why}") }</p> },
     }
 }

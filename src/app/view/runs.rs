@@ -96,6 +96,7 @@ pub fn run_card(p: &CardProps) -> Html {
         let on_resize = p.on_resize.clone();
         use_effect_with(*open, move |_| on_resize.emit(()));
     }
+    let red = crate::app::redact::use_redaction();
     let Some(l) = p.folderish.runs().and_then(|runs| runs.iter().find(|l| *l.link.agent_id == *p.agent_id)) else { return html! {} };
     let meta = l.run.meta.clone().unwrap_or_default();
     let kind = meta.agent_type.clone().unwrap_or_else(|| "subagent".into());
@@ -111,7 +112,7 @@ pub fn run_card(p: &CardProps) -> Html {
         <div class="run" data-testid="run" data-agent={p.agent_id.to_string()} data-link={format!("{:?}", l.link.link).to_lowercase()}>
             <div class="run-head">
                 <span class="tag run-kind">{ kind }</span>
-                if let Some(d) = &meta.description { <span class="run-desc">{ d.clone() }</span> }
+                if let Some(d) = &meta.description { <span class="run-desc">{ red.text(d) }</span> }
                 <span class="muted small">{ facts_line(l) }</span>
             </div>
             <div class="run-foot muted small">
@@ -140,9 +141,10 @@ pub struct InlineProps {
 #[function_component(RunInline)]
 fn run_inline(p: &InlineProps) -> Html {
     let ctx = use_state(|| None::<Result<Shared<Ctx>, String>>);
+    let redaction = crate::app::redact::use_redaction();
     {
-        let (ctx, f, entry) = (ctx.clone(), p.folderish.clone(), p.entry);
-        use_effect_with(entry, move |_| {
+        let (ctx, f, entry, redactor) = (ctx.clone(), p.folderish.clone(), p.entry, redaction.active());
+        use_effect_with((entry, redaction.on), move |_| {
             yew::platform::spawn_local(async move {
                 let Some((id, blob)) = f.blob(entry) else { return ctx.set(Some(Err("its file was not picked".into()))) };
                 let name = f.folder.tree.entry(entry).path.rsplit('/').next().unwrap_or("").to_string();
@@ -152,8 +154,8 @@ fn run_inline(p: &InlineProps) -> Html {
                         let doc = Rc::new(Doc::build(id, &name, head.len() as u64, head.clone(), Indexer::index_bytes(&head), true));
                         let cache = Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES)));
                         // Its line links open the run as a transcript at that line.
-                        let address = Rc::from(crate::app::address::prefix(&f.folder.tree.entry(entry).path));
-                        ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache, address }))));
+                        let address = Rc::from(crate::app::address::prefix(&f.folder.tree.entry(entry).path, entry, redactor.is_some()));
+                        ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache, address, redactor }))));
                     }
                     Err(e) => ctx.set(Some(Err(e.0))),
                 }

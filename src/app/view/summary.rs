@@ -65,6 +65,7 @@ fn human(doc: &Doc, key: &str, v: &Value) -> Html {
 #[function_component(Summary)]
 pub fn summary(props: &Props) -> Html {
     let l = &props.doc;
+    let name = crate::app::redact::use_redaction().text(&l.name);
     // In a folder, the runs beside the file are linked (by the survey).
     let folderish = use_context::<super::runs::Folderish>();
     let mut stats = l.stats.clone();
@@ -87,7 +88,7 @@ pub fn summary(props: &Props) -> Html {
                     fmt::plural(u64::from(*malformed), "line", "lines"), fmt::agree(u64::from(*malformed), "was", "were")) }</p>
                 <ul class="skipped">
                     { for l.index.malformed().take(50).map(|(row, why)| html! {
-                        <li data-line={row.line_no.to_string()}>{ format!("{}: line {} — {}", l.name, row.line_no, why.describe()) }</li>
+                        <li data-line={row.line_no.to_string()}>{ format!("{name}: line {} — {}", row.line_no, why.describe()) }</li>
                     }) }
                 </ul>
             </section>
@@ -96,7 +97,7 @@ pub fn summary(props: &Props) -> Html {
     html! {
         <section class="card result" data-testid="result">
             <div class="result-head">
-                <h2 class="file-name" data-testid="file-name">{ l.name.to_string() }</h2>
+                <h2 class="file-name" data-testid="file-name">{ name.clone() }</h2>
                 <span class="muted" data-testid="size">{ fmt::bytes(l.size_bytes) }</span>
             </div>
             { verdict }

@@ -49,9 +49,12 @@ pub fn viewer(p: &Props) -> Html {
         let doc = p.doc.0.clone();
         move || Ui::new(doc)
     });
-    let cache = use_memo((), |_| Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES))));
-    let ctx = use_memo((Shared(ui.doc.clone()), Shared(ui.view.clone()), p.blob.clone(), p.address.clone()), |(doc, view, blob, address)| {
-        Shared::new(Ctx { doc: doc.0.clone(), view: view.0.clone(), blob: blob.clone(), cache: (*cache).clone(), address: address.clone() })
+    // Redaction on or off: bodies are read again (the cache holds one kind).
+    let redaction = crate::app::redact::use_redaction();
+    let redactor = redaction.active();
+    let cache = use_memo(redaction.on, |_| Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES))));
+    let ctx = use_memo((Shared(ui.doc.clone()), Shared(ui.view.clone()), p.blob.clone(), p.address.clone(), redaction.on), |(doc, view, blob, address, _)| {
+        Shared::new(Ctx { doc: doc.0.clone(), view: view.0.clone(), blob: blob.clone(), cache: (*cache).clone(), address: address.clone(), redactor })
     });
     let ctx = (*ctx).clone();
     let search_input = use_node_ref();

@@ -17,15 +17,13 @@ use crate::app::task::{mark, mark_memory, Cancel, Throttle};
 use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};
 use crate::index::{Index, Indexer};
 use crate::model::DEFAULT_IDLE_GAP_SECS;
-use crate::ui::search::{HitText, Matcher};
+use crate::ui::search::{HitText, Matcher, HITS_PER_FILE};
 
 /// The worker's reads: nothing else runs on its thread, so larger chunks
 /// and more reads in flight keep the browser's file reading busy while the
 /// indexer works (measured in `make bench-browser`).
 const WORKER_CHUNK_BYTES: u64 = 8 << 20;
 const WORKER_IN_FLIGHT: usize = 2;
-/// Hits per file sent with their snippets (the count goes on).
-const HITS_PER_FILE: usize = 50;
 
 /// A job stopped early.
 enum Stop {

@@ -1,0 +1,135 @@
+// End-to-end: with Redact on, a tree with secrets and names planted in
+// prompts, tool output, titles, file and folder names, memory files, meta
+// descriptions and `cwd` (tests/fixtures/planted.mjs) shows none of them —
+// not in the folder list, either search, the conversation, a run, insights,
+// the dashboard, both exports and their file names, the address, or any
+// attribute of any element. Off again, the originals are back.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { launch, withApp } from "./helpers.mjs";
+import { TMP } from "./view-helpers.mjs";
+import { writePlanted, SECRETS, TELLS } from "../fixtures/planted.mjs";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** Everything a person could see or copy from the page: its text, every
+ * attribute of every element (title, aria-label, href, data-*, …) and the address. */
+async function everything(page) {
+  return page.evaluate(() => {
+    const attrs = [...document.querySelectorAll("*")].flatMap((e) => [...e.attributes].filter((a) => a.name !== "src").map((a) => a.value));
+    return [document.body.innerText, ...attrs, location.href, document.title].join("\n");
+  });
+}
+
+/** The tells of a planted secret or name found in `text`. */
+const leaks = (text) => TELLS.filter((t) => text.toLowerCase().includes(t));
+
+async function noLeak(page, where) {
+  const seen = await everything(page);
+  assert.deepEqual(leaks(seen), [], `${where}: nothing planted shows (text, attributes, address)`);
+  return seen;
+}
+
+/** Scrolls the conversation's list through, every item drawn once; all it showed. */
+async function walkAll(page) {
+  let all = "";
+  await page.evaluate(() => { document.querySelector("[data-testid=turn-list]").scrollTop = 0; });
+  for (let i = 0; i < 60; i++) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 40))));
+    all += await everything(page);
+    const end = await page.evaluate(() => {
+      const l = document.querySelector("[data-testid=turn-list]");
+      if (l.scrollTop + l.clientHeight >= l.scrollHeight - 2) return true;
+      l.scrollTop += 250;
+      return false;
+    });
+    if (end) break;
+  }
+  return all;
+}
+
+async function download(page, testid) {
+  await page.click("[data-testid=export] > summary");
+  const [d] = await Promise.all([page.waitForEvent("download"), page.click(`[data-testid=${testid}]`)]);
+  const text = readFileSync(await d.path(), "utf8");
+  await page.click("[data-testid=export] > summary");
+  return { name: d.suggestedFilename(), text };
+}
+
+async function searchFolder(page, query) {
+  await page.fill("[data-testid=folder-search]", query);
+  await page.press("[data-testid=folder-search]", "Enter");
+  await page.waitForFunction((q) => {
+    const s = document.querySelector("[data-testid=folder-search-status]");
+    return s && s.hasAttribute("data-finished");
+  }, query, { timeout: 30000 });
+}
+
+test("with Redact on, nothing planted shows anywhere a person could share it from", async () => {
+  const projects = writePlanted(join(TMP, "planted"));
+  await withApp(browser, async ({ page }) => {
+    await page.click("[data-testid=redact-toggle]");
+    await page.setInputFiles("#folder-input", projects);
+    await page.waitForSelector("[data-testid=sessions] tbody tr");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    const list = await noLeak(page, "the folder list");
+    assert.match(list, /<user>/, "the user's name is replaced");
+    assert.match(list, /<email-\d+>/, "the e-mail in the file's name is replaced");
+    // The memory file, shown in the projects panel.
+    await page.click("[data-testid=memory-file]");
+    await page.waitForSelector("[data-testid=memory]");
+    await noLeak(page, "the memory file");
+    // The dashboard (titles of the longest and the priciest).
+    await page.click("[data-testid=dashboard-toggle]");
+    await page.waitForSelector("[data-testid=dashboard]");
+    await noLeak(page, "the dashboard");
+    await page.click("[data-testid=dashboard-toggle]");
+    // Searches whose snippets would cut keys and names in half.
+    for (const q of ["key", "home", "jane", "PLANTED", "Bearer", "password"]) {
+      await searchFolder(page, q);
+      const shown = await noLeak(page, `folder search for ${q}`);
+      assert.ok(await page.locator("[data-testid=folder-results] .hit").count() > 0, `${q}: hits are listed`);
+      assert.doesNotMatch(shown, / <mark>|<\/mark> /, "no inserted spaces");
+    }
+    // A hit opens the conversation: the address names it by number.
+    await searchFolder(page, "jane");
+    await page.locator("[data-testid=folder-results] .hit").first().click();
+    await page.waitForSelector("[data-testid=viewer] [data-testid=turn-list] article.item");
+    assert.match(await page.evaluate(() => location.hash), /^#\/~\d+/, "an opaque address");
+    const conv = await walkAll(page);
+    assert.deepEqual(leaks(conv), [], "the conversation");
+    assert.match(conv, /<secret-\d+>/);
+    // The subagent run inline, the full tool output, the in-file search.
+    const run = page.locator("[data-testid=run-expand]").first();
+    if (await run.count()) { await run.click(); await page.waitForSelector("[data-testid=run-body]"); }
+    const full = page.locator("[data-testid=full-output-open]").first();
+    if (await full.count()) { await full.click(); await page.waitForSelector("[data-testid=full-output]"); }
+    await noLeak(page, "the run and the full output");
+    await page.fill("[data-testid=search]", "jane");
+    await page.press("[data-testid=search]", "Enter");
+    await page.waitForSelector("[data-testid=search-status][data-matches]");
+    await noLeak(page, "the in-file search");
+    await page.click("[data-testid=insights-toggle]");
+    await page.waitForSelector("[data-testid=context-chart]");
+    await noLeak(page, "insights");
+    await page.click("[data-testid=insights-toggle]");
+    // Both exports, and their file names.
+    for (const id of ["export-md", "export-json"]) {
+      const d = await download(page, id);
+      assert.deepEqual(leaks(d.name + "\n" + d.text), [], `${id}: its name and text`);
+      assert.match(d.name, /^email-\d+ secret-\d+\.(md|json)$/, `${id}: ${d.name}`);
+    }
+    // The run opened as a transcript.
+    await page.locator("[data-testid=run-open]").first().click();
+    await page.waitForSelector("[data-testid=crumbs] [data-testid=to-call]");
+    await walkAll(page).then((t) => assert.deepEqual(leaks(t), [], "the run as a transcript"));
+    // Off again: the originals are back, and the address names the path.
+    await page.click("[data-testid=redact-toggle]");
+    await page.waitForFunction((s) => document.body.innerText.includes(s), SECRETS.key.slice(0, 12), { timeout: 10000 });
+    assert.doesNotMatch(await page.evaluate(() => location.hash), /^#\/~/);
+  });
+});
