@@ -114,7 +114,7 @@ pub fn item_view(p: &Props) -> Html {
             let b = b.clone().unwrap_or_default();
             match kind {
                 ItemKind::Turn(t) => super::turn::turn(ctx, t, &b, &p.on_resize),
-                ItemKind::User => rows::user(ctx, item.row, &b),
+                ItemKind::User => rows::user(ctx, item.row, &b, &p.on_resize),
                 ItemKind::System => rows::system(ctx, item.row, &b),
                 _ => rows::other(ctx, item.row, &b),
             }

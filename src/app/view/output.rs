@@ -10,44 +10,104 @@ use crate::app::blob::read_all;
 use crate::fmt;
 use crate::model::body::Block;
 
-/// Result lines shown before "Show all".
+/// Lines shown while folded.
 const FOLD_LINES: usize = 12;
-/// Characters of a result shown before "Show all" (one huge line).
+/// Characters shown while folded (one huge line).
 const FOLD_CHARS: usize = 2_000;
+/// Bytes each "Show more" adds: a block the browser lays out in a few
+/// milliseconds, however long the text (a 40 MB prompt is read a piece at a time).
+pub const UNFOLD_STEP_BYTES: usize = 64 << 10;
+/// A run without a break opportunity gets one (`<wbr>`) this often: the
+/// browser's line breaking of one unbroken megabyte is what froze the page.
+const RUN_BREAK_CHARS: usize = 256;
 
 #[derive(Properties, PartialEq)]
 pub struct FoldedProps {
     pub text: Rc<str>,
     pub on_resize: Callback<()>,
+    /// The element and class the text is drawn in (`pre.output` for tool output).
+    #[prop_or("pre")]
+    pub tag: &'static str,
+    #[prop_or("output")]
+    pub class: &'static str,
 }
 
-/// Output text, cut to its first lines until the person asks for all.
+/// The longest prefix of `text` no longer than `max` bytes (at a char boundary).
+fn prefix(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// `text` as nodes with a `<wbr>` in every run of [`RUN_BREAK_CHARS`]
+/// characters without whitespace.
+fn with_breaks(text: &str) -> Html {
+    let mut nodes = Vec::new();
+    let (mut from, mut run) = (0, 0);
+    for (k, c) in text.char_indices() {
+        run = if c.is_whitespace() { 0 } else { run + 1 };
+        if run == RUN_BREAK_CHARS {
+            let end = k + c.len_utf8();
+            nodes.push(html! { <>{ text[from..end].to_string() }<wbr /></> });
+            from = end;
+            run = 0;
+        }
+    }
+    nodes.push(html! { text[from..].to_string() });
+    nodes.into_iter().collect()
+}
+
+/// Text folded past a screen until the person asks for more; then shown a
+/// piece ([`UNFOLD_STEP_BYTES`]) at a time, with break opportunities in
+/// unbroken runs, so no text — a 40 MB one-line prompt included — makes the
+/// page lay out more than a piece at once.
 #[function_component(Folded)]
 pub fn folded(p: &FoldedProps) -> Html {
-    let open = use_state(|| false);
+    // Bytes shown when unfolded; 0: folded.
+    let shown = use_state(|| 0usize);
     {
         let on_resize = p.on_resize.clone();
-        use_effect_with(*open, move |_| on_resize.emit(()));
+        use_effect_with(*shown, move |_| on_resize.emit(()));
     }
-    let lines = p.text.lines().count();
-    let long = lines > FOLD_LINES || p.text.len() > FOLD_CHARS;
-    let visible: String = if long && !*open {
-        let cut: String = p.text.lines().take(FOLD_LINES).collect::<Vec<_>>().join("\n");
-        cut.chars().take(FOLD_CHARS).collect()
+    let text = &*p.text;
+    let long = text.len() > FOLD_CHARS || text.lines().nth(FOLD_LINES).is_some();
+    let step = |to: usize| {
+        let shown = shown.clone();
+        Callback::from(move |_: MouseEvent| shown.set(to))
+    };
+    let body = if !long {
+        with_breaks(text)
+    } else if *shown == 0 {
+        let head = prefix(text, FOLD_CHARS * 4);
+        let cut: String = head.lines().take(FOLD_LINES).collect::<Vec<_>>().join("\n");
+        with_breaks(&cut.chars().take(FOLD_CHARS).collect::<String>())
     } else {
-        p.text.to_string()
+        with_breaks(prefix(text, *shown))
     };
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
+    let lines = || text.lines().count() as u64;
+    let next = *shown + UNFOLD_STEP_BYTES;
     html! {
         <>
-            <pre class="output">{ visible }</pre>
+            <@{p.tag} class={p.class}>{ body }</@>
             if long {
-                <button class="link-button" onclick={toggle}>
-                    { if *open { "Show less".to_string() } else { format!("Show all {}", fmt::plural(lines as u64, "line", "lines")) } }
-                </button>
+                <div class="fold-actions">
+                    if *shown == 0 {
+                        if text.len() <= UNFOLD_STEP_BYTES {
+                            <button class="link-button" onclick={step(text.len())} data-testid="unfold">{ format!("Show all {}", fmt::plural(lines(), "line", "lines")) }</button>
+                        } else {
+                            <button class="link-button" onclick={step(UNFOLD_STEP_BYTES)} data-testid="unfold">
+                                { format!("Show the first {} of {}", fmt::bytes(UNFOLD_STEP_BYTES as u64), fmt::bytes(text.len() as u64)) }</button>
+                        }
+                    } else {
+                        if *shown < text.len() {
+                            <button class="link-button" onclick={step(next.min(text.len()))} data-testid="unfold-more">
+                                { format!("Show {} more ({} of {} shown)", fmt::bytes(next.min(text.len()) as u64 - *shown as u64), fmt::bytes(*shown as u64), fmt::bytes(text.len() as u64)) }</button>
+                        }
+                        <button class="link-button" onclick={step(0)}>{ "Show less" }</button>
+                    }
+                </div>
             }
         </>
     }

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::output::Folded;
 use super::tool;
 use crate::app::ctx::Ctx;
 use crate::fmt;
@@ -19,10 +20,25 @@ use crate::model::COMPACT_BOUNDARY;
 /// Parsed bodies by row.
 pub type Bodies = Rc<HashMap<u32, Rc<Body>>>;
 
-/// Characters of an orphan result shown (its call is not in the file).
-const ORPHAN_RESULT_CHARS: usize = 2_000;
+/// Markdown longer than this is shown as plain text, folded (parsing and
+/// drawing megabytes of markup would hold the page).
+const MARKDOWN_MAX_BYTES: usize = 64 << 10;
 /// Characters of a system or bookkeeping record's text on its one line.
 const ROW_TEXT_CHARS: usize = 160;
+
+/// Text written as Markdown (assistant text, a compaction summary): drawn
+/// as Markdown up to [`MARKDOWN_MAX_BYTES`], folded plain text beyond.
+pub fn prose(text: &str, on_resize: &Callback<()>) -> Html {
+    if text.len() <= MARKDOWN_MAX_BYTES {
+        return html! { <div class="prose">{ super::md::render(text) }</div> };
+    }
+    html! {
+        <div class="prose long" data-testid="long-prose">
+            <p class="muted small">{ format!("{} of Markdown, shown as plain text", fmt::bytes(text.len() as u64)) }</p>
+            <Folded text={Rc::<str>::from(text)} tag="div" class="prompt-text" on_resize={on_resize.clone()} />
+        </div>
+    }
+}
 
 pub fn unreadable(row: &Row) -> Html {
     html! { <div class="muted">{ format!("line {} could not be read back from the file", row.line_no) }</div> }
@@ -66,7 +82,7 @@ pub fn placeholder(ctx: &Ctx, item: &Item) -> Html {
     tool::pending(&names)
 }
 
-pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
+pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Html {
     let row = &ctx.ix().rows[row_ix as usize];
     let Some(body) = bodies.get(&row_ix) else { return unreadable(row) };
     let full_text = body.prompt_text();
@@ -84,7 +100,7 @@ pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
     let orphans = body.blocks().iter().filter(|b| b.kind.is("tool_result")).map(|b| html! {
         <div class="orphan-result">
             <span class="muted">{ format!("result for {} (its call is not in this file)", b.tool_use_id.as_deref().unwrap_or("?")) }</span>
-            <pre class="output">{ b.result_text().chars().take(ORPHAN_RESULT_CHARS).collect::<String>() }</pre>
+            <Folded text={Rc::<str>::from(b.result_text())} on_resize={on_resize.clone()} />
         </div>
     });
     html! {
@@ -92,10 +108,10 @@ pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
             <div class="who">{ who }</div>
             if row.has(flag::COMPACT_SUMMARY) {
                 <details class="compact-summary"><summary>{ "The conversation so far, as summarised at compaction" }</summary>
-                    <div class="prose">{ super::md::render(&full_text) }</div></details>
+                    { prose(&full_text, on_resize) }</details>
             } else {
                 { for ide_notes.iter().map(|n| html! { <div class="ide-context muted" data-testid="ide-context">{ "IDE: " }{ n.to_string() }</div> }) }
-                if !text.is_empty() { <div class="prompt-text">{ text.to_string() }</div> }
+                if !text.is_empty() { <Folded text={Rc::<str>::from(text)} tag="div" class="prompt-text" on_resize={on_resize.clone()} /> }
             }
             { for images }
             { for orphans }

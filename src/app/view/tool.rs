@@ -16,6 +16,9 @@ use crate::model::body::{persisted_preview, Block, Body};
 use crate::model::conversation::CallState;
 use crate::model::tools::{summarize, DiffLine};
 
+/// Lines of an Edit's diff drawn at most.
+const DIFF_LINES: usize = 400;
+
 #[derive(Properties, PartialEq)]
 pub struct Props {
     /// The record holding the tool_use block, and the block's position.
@@ -50,14 +53,17 @@ pub fn tool_call(p: &Props) -> Html {
     let input = html! {
         <>
             if let Some(code) = summary.code.as_ref().filter(|c| !c.is_empty()) {
-                <pre class="code input">{ code.clone() }</pre>
+                <Folded text={Rc::<str>::from(code.as_str())} class="code input" on_resize={p.on_resize.clone()} />
             }
             if !summary.diff.is_empty() {
-                <pre class="diff">{ for summary.diff.iter().map(|d| match d {
+                <pre class="diff">{ for summary.diff.iter().take(DIFF_LINES).map(|d| match d {
                     DiffLine::Context(l) => html! { <span class="ctx">{ format!("  {l}\n") }</span> },
                     DiffLine::Removed(l) => html! { <span class="del">{ format!("- {l}\n") }</span> },
                     DiffLine::Added(l) => html! { <span class="add">{ format!("+ {l}\n") }</span> },
                 }) }</pre>
+                if summary.diff.len() > DIFF_LINES {
+                    <p class="muted small">{ format!("… and {} more (the whole input is in the export)", fmt::plural((summary.diff.len() - DIFF_LINES) as u64, "line", "lines")) }</p>
+                }
             }
         </>
     };

@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use super::rows::{unreadable, Bodies};
+use super::output::Folded;
 use super::tool::ToolCall;
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
@@ -53,7 +54,7 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Htm
             let kind = b.kind.as_deref().unwrap_or("");
             let html = match kind {
                 "text" => match b.text.as_deref() {
-                    Some(text) if !text.trim().is_empty() => html! { <div class="prose">{ super::md::render(text) }</div> },
+                    Some(text) if !text.trim().is_empty() => super::rows::prose(text, on_resize),
                     _ => html! {},
                 },
                 "thinking" => {
@@ -61,7 +62,7 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Htm
                     html! {
                         <details class="thinking">
                             <summary>{ format!("Thinking · {}", fmt::plural(text.split_whitespace().count() as u64, "word", "words")) }</summary>
-                            <div class="thinking-text">{ text.to_string() }</div>
+                            <Folded text={std::rc::Rc::<str>::from(text)} tag="div" class="thinking-text" on_resize={on_resize.clone()} />
                         </details>
                     }
                 }
@@ -87,7 +88,7 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Htm
             parts.push(html);
         }
         if let Some(text) = body.text() {
-            parts.push(html! { <div class="prose">{ super::md::render(text) }</div> });
+            parts.push(super::rows::prose(text, on_resize));
         }
     }
     let calls = turn.rows.iter().map(|&r| ix.rows[r as usize].tool_uses_len).sum::<u32>();

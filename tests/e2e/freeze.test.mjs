@@ -1,0 +1,88 @@
+// End-to-end: no line freezes the page. A prompt of 40 MB on one line — one
+// letter, base64, words — and one of 1 MB of one letter are opened, scrolled
+// to and unfolded twice while a requestAnimationFrame monitor records the
+// longest gap between frames (the page's response time): none over 200 ms,
+// and the text is there to read. Each case's longest gap is printed.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync, existsSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { launch, withApp } from "./helpers.mjs";
+import { TMP, open } from "./view-helpers.mjs";
+
+const MAX_GAP_MS = 200;
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** A transcript whose third line is a prompt of `text` (its first line is a short one). */
+function transcript(name, text) {
+  const file = join(TMP, name);
+  if (existsSync(file) && statSync(file).size > text.length) return file;
+  const t = (s) => `2026-09-04T10:00:0${s}.000Z`;
+  const lines = [
+    { type: "user", uuid: "u1", timestamp: t(0), sessionId: "s", message: { role: "user", content: "start here" } },
+    { type: "assistant", uuid: "a1", timestamp: t(1), sessionId: "s", message: { id: "m1", role: "assistant", content: [{ type: "text", text: "ok" }] } },
+    { type: "user", uuid: "u2", timestamp: t(2), sessionId: "s", message: { role: "user", content: text } },
+    { type: "assistant", uuid: "a2", timestamp: t(3), sessionId: "s", message: { id: "m2", role: "assistant", content: [{ type: "text", text: "done" }] } },
+  ];
+  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  return file;
+}
+
+const WORDS = ["the", "build", "failed", "because", "a", "test", "timed", "out", "again", "so", "we", "retried", "it"];
+const MB = 1 << 20;
+const CASES = [
+  ["one letter, 40 MB", () => "a".repeat(40 * MB)],
+  ["base64, 40 MB", () => randomBytes(30 * MB).toString("base64")],
+  ["words, 40 MB", () => { const out = []; let n = 0; for (let i = 0; n < 40 * MB; i++) { const w = WORDS[(i * 7 + (i >> 3)) % WORDS.length]; out.push(w); n += w.length + 1; } return out.join(" "); }],
+  ["one letter, 1 MB", () => "b".repeat(MB)],
+];
+
+async function startMonitor(page) {
+  await page.evaluate(() => {
+    window.__gaps = { max: 0, last: performance.now() };
+    const tick = (t) => { const g = t - window.__gaps.last; if (g > window.__gaps.max) window.__gaps.max = g; window.__gaps.last = t; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+}
+const maxGap = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(window.__gaps.max))));
+
+for (const [label, make] of CASES) {
+  test(`a prompt of ${label}: no frame gap over ${MAX_GAP_MS} ms, and its text is reachable`, async () => {
+    const text = make();
+    const file = transcript(`freeze-${label.replace(/[^a-z0-9]+/gi, "-")}.jsonl`, text);
+    await withApp(browser, async ({ page }) => {
+      await startMonitor(page);
+      await open(page, file);
+      // Scroll to the big prompt (line 3) and wait until it is drawn.
+      const big = page.locator('article.item[data-line="3"][data-settled]');
+      await page.evaluate(async () => {
+        const l = document.querySelector("[data-testid=turn-list]");
+        for (let i = 0; i < 200 && !document.querySelector('article.item[data-line="3"][data-settled]'); i++) {
+          l.scrollTop += 200;
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+        }
+      });
+      await big.waitFor({ timeout: 30000 });
+      const folded = await big.innerText();
+      assert.ok(folded.includes(text.slice(0, 200)), "the start of the prompt is shown folded");
+      assert.ok(folded.length < 20000, `folded, it is short (${folded.length} characters)`);
+      await big.locator("[data-testid=unfold]").click();
+      await big.locator("[data-testid=unfold-more]").click();
+      await page.waitForFunction(() => document.querySelector('article.item[data-line="3"]').innerText.length > 100000);
+      const unfolded = await big.innerText();
+      assert.ok(unfolded.replace(/\s+/g, "").includes(text.slice(100000, 100500).replace(/\s+/g, "")), "more of it, a piece at a time");
+      // Scroll past it and back.
+      await page.evaluate(async () => {
+        const l = document.querySelector("[data-testid=turn-list]");
+        for (const to of [1e9, 0, 1e9]) { l.scrollTop = to; await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30))); }
+      });
+      const gap = await maxGap(page);
+      console.log(`# freeze: ${label}: longest frame gap ${gap.toFixed(0)} ms`);
+      assert.ok(gap <= MAX_GAP_MS, `${label}: longest frame gap ${gap.toFixed(0)} ms (target ${MAX_GAP_MS})`);
+    });
+  });
+}
