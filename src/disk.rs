@@ -53,14 +53,25 @@ pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
                     return None;
                 }
             };
-            let meta = p.with_file_name(format!("agent-{agent_id}.meta.json"));
+            let meta = read_meta(&p.with_file_name(format!("agent-{agent_id}.meta.json")));
             Some(SubagentRun {
-                meta_tool_use_id: std::fs::read(&meta).ok().and_then(|b| crate::folder::Meta::parse(&b).tool_use_id),
+                meta_tool_use_id: meta.and_then(Result::ok).and_then(|m| m.tool_use_id),
                 span_ms: subagents::span_of(&ix),
                 agent_id,
             })
         })
         .collect()
+}
+
+/// A run's meta file, if there is one; one that is not a JSON object is
+/// named on stderr (the run is then placed without it).
+fn read_meta(path: &Path) -> Option<Result<crate::folder::Meta, crate::folder::SidecarError>> {
+    let bytes = std::fs::read(path).ok()?;
+    let meta = crate::folder::Meta::parse(&bytes);
+    if let Err(e) = &meta {
+        eprintln!("warning: {}: {e}; the run is placed without it", path.display());
+    }
+    Some(meta)
 }
 
 /// `(agent id, path)` of every `<dir>/<stem>/subagents/**/agent-<id>.jsonl`
@@ -142,7 +153,7 @@ impl Folder {
     /// A run from its file and `.meta.json`; `None` (with a warning) if unreadable.
     fn run(&self, agent_id: &str, jsonl: u32, meta: Option<u32>) -> Option<crate::folder::Run> {
         let ix = index_file(&self.path_of(jsonl)).map_err(|e| eprintln!("warning: {e}")).ok()?;
-        let meta = meta.and_then(|m| std::fs::read(self.path_of(m)).ok()).map(|b| crate::folder::Meta::parse(&b));
+        let meta = meta.and_then(|m| read_meta(&self.path_of(m)));
         Some(crate::folder::Run::from_index(agent_id, jsonl, &ix, &self.head(jsonl), meta))
     }
 
@@ -160,7 +171,16 @@ impl Folder {
                 let runs = c.runs.iter().filter_map(|r| self.run(&r.agent_id, r.jsonl, r.meta)).collect();
                 let head = self.head(c.entry);
                 let parts = crate::folder::Parts { ix: &ix, head: &head, runs, legacy: &legacy[c.project as usize], idle_gap_secs };
-                Some(crate::folder::summarize(t, c, parts, &mut io))
+                let facts = crate::folder::summarize(t, c, parts, &mut io);
+                for p in &facts.problems {
+                    eprintln!("warning: {p}");
+                }
+                for l in &facts.runs {
+                    if let Some(d @ crate::folder::Doubt::MissingCall { .. } | d @ crate::folder::Doubt::SharedCall { .. }) = &l.doubt {
+                        eprintln!("warning: {}: agent-{}: {}", c.path, l.run.agent_id, d.describe());
+                    }
+                }
+                Some(facts)
             })
             .collect()
     }

@@ -73,3 +73,31 @@ fn skipped_lines_are_named_then_counted_in_stderr_and_exports() {
     let malformed = json["items"].as_array().unwrap().iter().filter(|i| i["kind"] == "malformed").count();
     assert_eq!(malformed, 7);
 }
+
+#[test]
+fn links_in_doubt_are_named_and_contract_v1_keeps_its_values() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/doubts/projects");
+    let c1 = dir.join("-Users-sam-app/c1.jsonl");
+    let o = run(&["stats"], &c1);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let links: Vec<(String, String, String)> = v["subagents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["agent_id"].as_str().unwrap().into(), s["link"].as_str().unwrap().into(), s["tool_use_id"].as_str().unwrap_or("").into()))
+        .collect();
+    let want = [("aaa", "meta", "t1"), ("bbb", "meta", "t1"), ("ccc", "meta", "t_missing"), ("ddd", "clock", "t2")];
+    assert_eq!(links, want.map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())), "as the meta files say; the bad meta's run by the clock");
+    let err = stderr(&o);
+    for said in ["agent-ddd.meta.json: not JSON", "agent-ccc: its meta file names the call t_missing, which is not in this file", "agent-aaa: agent-bbb also claims its call"] {
+        assert!(err.contains(said), "{said} in {err}");
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_ccscope")).arg("sessions").arg(&dir).output().unwrap();
+    assert!(o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("c2.desktop-released.json: not JSON"), "the deletion marker that is not JSON is named: {err}");
+    let lines: Vec<serde_json::Value> = o.stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(|l| serde_json::from_slice(l).unwrap()).collect();
+    let c2 = lines.iter().find(|l| l["path"] == "-Users-sam-app/c2.jsonl").unwrap();
+    assert_eq!((c2["deleted"].as_bool(), c2["deleted_at"].is_null()), (Some(true), true), "deleted (the marker is there), with no date");
+}

@@ -162,6 +162,13 @@ mod cli {
         let verdict = judge(path, &ix, &disk::head(path));
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
+        for (l, d) in s.subagents.iter().zip(subagents::meta_doubts(&ix, &s.subagents)) {
+            match d {
+                Some(subagents::MetaDoubt::MissingCall(id)) => eprintln!("warning: {}: agent-{}: its meta file names the call {id}, which is not in this file", path.display(), l.agent_id),
+                Some(subagents::MetaDoubt::SharedCall(others)) => eprintln!("warning: {}: agent-{}: agent-{} also claims its call", path.display(), l.agent_id, others.join(", agent-")),
+                None => {}
+            }
+        }
         out(&s.to_json());
         match verdict {
             Ok(()) => 0,

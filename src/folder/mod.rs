@@ -7,5 +7,5 @@ pub mod summary;
 pub mod totals;
 pub mod tree;
 
-pub use summary::{reads_needed, summarize, Linked, Meta, Parts, Prefetched, ReadAt, Run, SessionFacts, SessionLine};
+pub use summary::{reads_needed, summarize, Doubt, Linked, Meta, Parts, Prefetched, ReadAt, Run, SessionFacts, SessionLine, SidecarError};
 pub use tree::{Conversation, Entry, Project, RunFiles, Tree};

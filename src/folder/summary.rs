@@ -34,11 +34,59 @@ pub struct Meta {
     pub tool_use_id: Option<String>,
 }
 
+/// Why a sidecar (a run's `.meta.json`, a `.desktop-released.json`) could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum SidecarError {
+    #[error("not JSON ({0})")]
+    NotJson(String),
+    #[error("not a JSON object")]
+    NotAnObject,
+}
+
+/// A sidecar's JSON object, or why it is not one.
+fn sidecar(bytes: &[u8]) -> Result<serde_json::Map<String, serde_json::Value>, SidecarError> {
+    match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(serde_json::Value::Object(m)) => Ok(m),
+        Ok(_) => Err(SidecarError::NotAnObject),
+        Err(e) => Err(SidecarError::NotJson(e.to_string())),
+    }
+}
+
 impl Meta {
-    pub fn parse(bytes: &[u8]) -> Meta {
-        let Ok(serde_json::Value::Object(m)) = serde_json::from_slice::<serde_json::Value>(bytes) else { return Meta::default() };
+    /// Every field optional; a file that is not a JSON object is an error
+    /// the page and the CLI name (the run is then placed without it).
+    pub fn parse(bytes: &[u8]) -> Result<Meta, SidecarError> {
+        let m = sidecar(bytes)?;
         let s = |k: &str| m.get(k).and_then(|v| v.as_str()).map(str::to_string);
-        Meta { agent_type: s("agentType"), description: s("description"), spawn_depth: m.get("spawnDepth").and_then(|v| v.as_u64()), tool_use_id: s("toolUseId") }
+        Ok(Meta { agent_type: s("agentType"), description: s("description"), spawn_depth: m.get("spawnDepth").and_then(|v| v.as_u64()), tool_use_id: s("toolUseId") })
+    }
+}
+
+/// What a link leaves in doubt, said beside the run (contract v1's
+/// `subagents` keeps its values; the page and the CLI say the doubt).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Doubt {
+    /// The meta names a call that is not in the conversation: the run is
+    /// unplaced (it opens as a transcript of its own).
+    MissingCall { tool_use_id: String },
+    /// Other runs' metas claim the same call: all are shown under it.
+    SharedCall { others: Vec<String> },
+    /// The meta file could not be read as JSON: the run was placed without it.
+    BadMeta(SidecarError),
+}
+
+impl Doubt {
+    pub fn describe(&self) -> String {
+        match self {
+            Doubt::MissingCall { tool_use_id } => format!("its meta file names the call {tool_use_id}, which is not in this conversation"),
+            Doubt::SharedCall { others } => format!("{} also {} this call", others.iter().map(|a| format!("agent-{a}")).collect::<Vec<_>>().join(", "), if others.len() == 1 { "claims" } else { "claim" }),
+            Doubt::BadMeta(e) => format!("its meta file is {e}; placed without it"),
+        }
+    }
+
+    /// The run has no call to sit under.
+    pub fn unplaced(&self) -> bool {
+        matches!(self, Doubt::MissingCall { .. })
     }
 }
 
@@ -61,10 +109,18 @@ pub struct Run {
     pub agent_calls: Vec<String>,
     /// Set when it is not a transcript at all (empty, not JSON lines).
     pub not_a_transcript: Option<String>,
+    /// Its meta file exists but is not a JSON object.
+    pub meta_error: Option<SidecarError>,
 }
 
 impl Run {
-    pub fn from_index(agent_id: &str, entry: u32, ix: &Index, head: &[u8], meta: Option<Meta>) -> Run {
+    /// `meta`: the parsed meta file, if there is one.
+    pub fn from_index(agent_id: &str, entry: u32, ix: &Index, head: &[u8], meta: Option<Result<Meta, SidecarError>>) -> Run {
+        let (meta, meta_error) = match meta {
+            Some(Ok(m)) => (Some(m), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
+        };
         let stats = Stats::compute(ix, crate::model::DEFAULT_IDLE_GAP_SECS);
         let first_session_id = ix.rows.iter().find(|r| r.session_id.is_some()).map(|r| ix.str(r.session_id).to_string());
         let agent_calls = ix.tool_uses.iter().filter(|u| is_agent_tool(ix.str(u.name)) && u.id.is_some()).map(|u| ix.str(u.id).to_string()).collect();
@@ -82,6 +138,7 @@ impl Run {
             has_usage: facts::has_usage(ix),
             agent_calls,
             not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
+            meta_error,
         }
     }
 
@@ -116,6 +173,15 @@ pub struct Linked {
     pub declined: Option<Decline>,
     /// A legacy root-level run (2.0.x), not one under `subagents/`.
     pub legacy: bool,
+    /// What its link leaves in doubt, if anything.
+    pub doubt: Option<Doubt>,
+}
+
+impl Linked {
+    /// Sits under no call: not linked, or linked to a call not in the file.
+    pub fn unplaced(&self) -> bool {
+        self.link.link == subagents::Link::None || self.doubt.as_ref().is_some_and(Doubt::unplaced)
+    }
 }
 
 /// What the session browser shows of a conversation.
@@ -136,14 +202,17 @@ pub struct SessionFacts {
     pub runs: Vec<Linked>,
     /// What the folder dashboard sums up.
     pub report: Report,
+    /// Files beside it that could not be read as they should (a deletion
+    /// marker that is not JSON), each with why: shown, never dropped silently.
+    pub problems: Vec<String>,
 }
 
 /// Records read for a `cwd` at most.
 const CWD_ROWS: usize = 4;
 
-/// The `releasedAt` of a `.desktop-released.json`.
-fn released_at(bytes: &[u8]) -> Option<String> {
-    serde_json::from_slice::<serde_json::Value>(bytes).ok()?.get("releasedAt")?.as_str().map(str::to_string)
+/// The `releasedAt` of a `.desktop-released.json` (`Ok(None)` without one).
+fn released_at(bytes: &[u8]) -> Result<Option<String>, SidecarError> {
+    Ok(sidecar(bytes)?.get("releasedAt").and_then(|v| v.as_str()).map(str::to_string))
 }
 
 /// What a conversation is summed up from: its index (`ix`, with `head`, its
@@ -211,18 +280,31 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let title = title::resolve(&source, &mut body);
     // The working directory, from the first records that carry one.
     let cwd = cwd_rows(ix).find_map(|k| body(k)?.cwd.0);
-    let deleted_at = c.released.and_then(|m| released_at(&io.read_all(m)?));
+    let mut problems = Vec::new();
+    let deleted_at = match c.released.map(|m| (m, io.read_all(m).map(|b| released_at(&b)))) {
+        Some((_, Some(Ok(at)))) => at,
+        Some((m, Some(Err(e)))) => {
+            problems.push(format!("{}: {e}", tree.entry(m).path));
+            None
+        }
+        Some((m, None)) => {
+            problems.push(format!("{}: could not be read", tree.entry(m).path));
+            None
+        }
+        None => None,
+    };
     let by_agent = |list: &[Run], id: &str| list.iter().find(|r| r.agent_id == id).cloned();
     let mut linked: Vec<Linked> = explained
         .into_iter()
-        .filter_map(|(link, declined)| Some(Linked { run: by_agent(&runs, &link.agent_id)?, link, declined, legacy: false }))
+        .filter_map(|(link, declined)| Some(Linked { run: by_agent(&runs, &link.agent_id)?, link, declined, legacy: false, doubt: None }))
         .collect();
     let owned: Vec<Run> = mine.into_iter().cloned().collect();
     linked.extend(
         legacy_explained
             .iter()
-            .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true })),
+            .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true, doubt: None })),
     );
+    doubts(ix, &mut linked);
     let t = &timeline;
     SessionFacts {
         line: SessionLine {
@@ -244,64 +326,20 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
         runs: linked,
         report,
+        problems,
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::folder::tree::Entry;
-    use crate::index::Indexer;
-
-    struct Mem(Vec<Vec<u8>>);
-
-    impl ReadAt for Mem {
-        fn read_at(&mut self, entry: u32, start: u64, end: u64) -> Option<Vec<u8>> {
-            self.0.get(entry as usize)?.get(start as usize..end as usize).map(<[u8]>::to_vec)
-        }
-        fn read_all(&mut self, entry: u32) -> Option<Vec<u8>> {
-            self.0.get(entry as usize).cloned()
-        }
-    }
-
-    #[test]
-    fn a_conversation_with_a_deletion_a_run_and_a_legacy_run() {
-        let conv = concat!(
-            r#"{"type":"user","uuid":"u","sessionId":"s1","cwd":"/Users/a/my-app","timestamp":"2026-01-01T10:00:00Z","message":{"role":"user","content":"Audit it"}}"#, "\n",
-            r#"{"type":"assistant","uuid":"a","sessionId":"s1","timestamp":"2026-01-01T10:00:01Z","message":{"id":"m","model":"claude-x","content":[{"type":"tool_use","id":"t1","name":"Task","input":{}}],"usage":{"output_tokens":5}}}"#, "\n",
-            r#"{"type":"user","uuid":"r","sessionId":"s1","timestamp":"2026-01-01T10:05:00Z","toolUseResult":{"agentId":"old"},"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"done"}]}}"#, "\n",
-        );
-        let run = r#"{"type":"assistant","sessionId":"s1","timestamp":"2026-01-01T10:01:00Z","message":{"id":"x","content":"ok"}}"#.to_string() + "\n";
-        let legacy = r#"{"type":"user","sessionId":"s1","timestamp":"2026-01-01T10:02:00Z","message":{"role":"user","content":"go"}}"#.to_string() + "\n";
-        let other_legacy = r#"{"type":"user","sessionId":"s9","message":{"role":"user","content":"go"}}"#.to_string() + "\n";
-        let files: Vec<(&str, Vec<u8>)> = vec![
-            ("-Users-a-my-app/c.jsonl", conv.as_bytes().to_vec()),
-            ("-Users-a-my-app/c.desktop-released.json", br#"{"v":1,"releasedAt":"2026-09-01T00:39:27.821Z","reason":"delete"}"#.to_vec()),
-            ("-Users-a-my-app/c/subagents/agent-new.jsonl", run.into_bytes()),
-            ("-Users-a-my-app/agent-old.jsonl", legacy.into_bytes()),
-            ("-Users-a-my-app/agent-zzz.jsonl", other_legacy.into_bytes()),
-        ];
-        let tree = Tree::build(files.iter().map(|(p, b)| Entry { path: p.to_string(), size_bytes: b.len() as u64, modified_ms: None }).collect());
-        let mut io = Mem(files.iter().map(|(_, b)| b.clone()).collect());
-        let index_of = |e: u32| Indexer::index_bytes(&io.0[e as usize]);
-        let c = &tree.conversations[0];
-        let runs: Vec<Run> = c.runs.iter().map(|r| Run::from_index(&r.agent_id, r.jsonl, &index_of(r.jsonl), &[], None)).collect();
-        let legacy: Vec<Run> = tree.projects[0].legacy_runs.iter().map(|(id, e)| Run::from_index(id, *e, &index_of(*e), &[], None)).collect();
-        let ix = index_of(c.entry);
-        let parts = Parts { ix: &ix, head: conv.as_bytes(), runs, legacy: &legacy, idle_gap_secs: crate::model::DEFAULT_IDLE_GAP_SECS };
-        let f = summarize(&tree, c, parts, &mut io);
-        assert_eq!(f.line.path, "-Users-a-my-app/c.jsonl");
-        assert_eq!(f.line.project, "-Users-a-my-app");
-        assert_eq!((f.line.title.as_deref(), f.line.title_source), (Some("Audit it"), Some(TitleKind::Prompt)));
-        assert_eq!((f.line.deleted, f.line.deleted_at.as_deref()), (true, Some("2026-09-01T00:39:27.821Z")));
-        assert_eq!(f.cwd.as_deref(), Some("/Users/a/my-app"), "the record's cwd keeps the dash the directory name loses");
-        // The run under subagents/ fits the Task call's window; the legacy one is named by the result.
-        assert_eq!(f.line.stats.subagents, vec![SubagentLink { agent_id: "new".into(), link: subagents::Link::Clock, tool_use_id: Some("t1".into()) }]);
-        assert_eq!(f.line.legacy_subagents, vec![SubagentLink { agent_id: "old".into(), link: subagents::Link::Result, tool_use_id: Some("t1".into()) }]);
-        assert_eq!(f.runs.len(), 2, "agent-zzz belongs to another conversation");
-        assert_eq!((f.models.clone(), f.active_ms, f.has_usage), (vec!["claude-x".to_string()], Some(300_000), true));
-        let json = serde_json::to_value(&f.line).unwrap();
-        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, ["deleted", "deleted_at", "legacy_subagents", "path", "project", "stats", "title", "title_source"], "exactly the contract's keys");
+/// Says what each link leaves in doubt: a meta naming a call that is not in
+/// the conversation, several metas claiming one call (both from
+/// `model::subagents::meta_doubts`), a meta that is not JSON.
+pub fn doubts(ix: &Index, linked: &mut [Linked]) {
+    let links: Vec<SubagentLink> = linked.iter().map(|l| l.link.clone()).collect();
+    for (l, d) in linked.iter_mut().zip(subagents::meta_doubts(ix, &links)) {
+        l.doubt = match d {
+            Some(subagents::MetaDoubt::MissingCall(tool_use_id)) => Some(Doubt::MissingCall { tool_use_id }),
+            Some(subagents::MetaDoubt::SharedCall(others)) => Some(Doubt::SharedCall { others }),
+            None => l.run.meta_error.clone().map(Doubt::BadMeta),
+        };
     }
 }

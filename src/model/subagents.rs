@@ -108,9 +108,56 @@ pub fn link_explained(ix: &Index, runs: &[SubagentRun]) -> Vec<(SubagentLink, Op
     out
 }
 
+/// What a meta link leaves in doubt (contract v1 keeps the link as the
+/// meta file says; the page and the CLI say the doubt).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MetaDoubt {
+    /// The meta names a call that is not in the conversation.
+    MissingCall(String),
+    /// Other runs' metas (these agent ids) claim the same call.
+    SharedCall(Vec<String>),
+}
+
+/// For each of `links` (by position), what its meta link leaves in doubt.
+pub fn meta_doubts(ix: &Index, links: &[SubagentLink]) -> Vec<Option<MetaDoubt>> {
+    let calls: std::collections::HashSet<&str> = ix.tool_uses.iter().filter(|u| u.id.is_some()).map(|u| ix.str(u.id)).collect();
+    fn meta_call(l: &SubagentLink) -> Option<&str> {
+        (l.link == Link::Meta).then_some(l.tool_use_id.as_deref()).flatten()
+    }
+    links
+        .iter()
+        .map(|l| {
+            let id = meta_call(l)?;
+            if !calls.contains(id) {
+                return Some(MetaDoubt::MissingCall(id.to_string()));
+            }
+            let others: Vec<String> = links.iter().filter(|o| o.agent_id != l.agent_id && meta_call(o) == Some(id)).map(|o| o.agent_id.clone()).collect();
+            (!others.is_empty()).then_some(MetaDoubt::SharedCall(others))
+        })
+        .collect()
+}
+
 /// The timestamp span of a run's own index.
 pub fn span_of(ix: &Index) -> Option<(i64, i64)> {
     let mut it = ix.rows.iter().filter_map(|r| r.timestamp_ms);
     let first = it.next()?;
     Some(it.fold((first, first), |(lo, hi), t| (lo.min(t), hi.max(t))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+
+    #[test]
+    fn a_meta_naming_a_missing_call_or_a_shared_one_is_in_doubt() {
+        let ix = Indexer::index_bytes(br#"{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t1","name":"Agent","input":{}}]}}"#);
+        let run = |id: &str, call: &str| SubagentRun { agent_id: id.into(), meta_tool_use_id: Some(call.into()), span_ms: None };
+        let links = link(&ix, &[run("a", "t1"), run("b", "t1"), run("c", "t9")]);
+        assert!(links.iter().all(|l| l.link == Link::Meta), "contract v1 keeps what the meta says");
+        assert_eq!(
+            meta_doubts(&ix, &links),
+            vec![Some(MetaDoubt::SharedCall(vec!["b".into()])), Some(MetaDoubt::SharedCall(vec!["a".into()])), Some(MetaDoubt::MissingCall("t9".into()))]
+        );
+    }
 }

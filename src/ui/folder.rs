@@ -365,6 +365,7 @@ mod tests {
             not_a_transcript: None,
             runs: vec![],
             report: Default::default(),
+            problems: vec![],
         })
     }
 

@@ -97,7 +97,7 @@ test("subagents show under their call, linked as contract v1 says; the undecidab
     assert.match(href, /^#\/projects\/-Users-alex-code-app\/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538\.jsonl:L\d+$/);
     const declined = await page.$$eval("[data-testid=run-declined]", (ds) => ds.map((d) => [d.dataset.agent, d.textContent]));
     assert.deepEqual(declined.map(([a]) => a).sort(), want.filter((w) => w.link === "none").map((w) => w.agent_id).sort());
-    for (const [, text] of declined) assert.match(text, /not linked: 2 Agent calls overlap in time/);
+    for (const [, text] of declined) assert.match(text, /unplaced: 2 Agent calls overlap in time/);
     for (const w of want.filter((w) => w.link !== "none")) {
       const item = await itemWith(page, `agent-${w.agent_id}`);
       const card = item.locator(`[data-testid=run][data-agent="${w.agent_id}"]`);
@@ -221,5 +221,36 @@ test("a dropped folder is walked entry by entry, batches and all", async () => {
     const shown = await page.$$eval("table.sessions tbody tr", (trs) => trs.map((t) => t.dataset.path.split("/").slice(1).join("/")).sort());
     assert.deepEqual(shown, want);
     assert.equal(await page.textContent(".folder-name"), "projects");
+  });
+});
+
+test("links in doubt say so: a meta naming a missing call, two metas on one call, sidecars that are not JSON", async () => {
+  const dir = join(ROOT, "tests/fixtures/doubts/projects");
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    // The deleted conversation whose marker is not JSON: named, not dropped.
+    await page.click("[data-testid=show-deleted]");
+    const c2 = page.locator('table.sessions tr[data-path$="c2.jsonl"]');
+    assert.match(await c2.locator("[data-testid=problems]").innerText(), /c2\.desktop-released\.json: not JSON/);
+    await page.click('table.sessions tr[data-path$="c1.jsonl"] a');
+    await page.waitForSelector("[data-testid=runs-fact]");
+    const fact = await page.innerText("[data-testid=runs-fact]");
+    assert.match(fact, /3 under their calls/);
+    assert.match(fact, /agent-ccc unplaced: its meta file names the call t_missing, which is not in this conversation/);
+    // Both runs claiming t1 sit under it, each saying so.
+    const t1 = await itemWith(page, "first audit");
+    const cards = t1.locator("[data-testid=run]");
+    assert.deepEqual(await cards.evaluateAll((cs) => cs.map((c) => c.dataset.agent)), ["aaa", "bbb"]);
+    assert.match(await cards.first().locator("[data-testid=run-doubt]").innerText(), /agent-bbb also claims this call/);
+    // The run whose meta is not JSON: placed by the clock, and it says so.
+    const t2 = await itemWith(page, "second audit");
+    const ddd = t2.locator('[data-testid=run][data-agent="ddd"]');
+    assert.equal(await ddd.getAttribute("data-link"), "clock");
+    assert.match(await ddd.locator("[data-testid=run-doubt]").innerText(), /its meta file is not JSON/);
+    // The unplaced run opens as a transcript of its own.
+    await page.click('[data-testid=run-declined][data-agent="ccc"] [data-testid=run-unplaced-open]');
+    await page.waitForFunction(() => document.querySelector("[data-testid=crumbs]")?.innerText.includes("subagent ccc"));
+    await page.waitForSelector("[data-testid=turn-list] article.item");
+    assert.match(await page.innerText("[data-testid=turn-list]"), /go ccc/);
   });
 });

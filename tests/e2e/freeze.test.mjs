@@ -6,7 +6,6 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync, existsSync, statSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { launch, withApp } from "./helpers.mjs";
 import { TMP, open } from "./view-helpers.mjs";
@@ -36,7 +35,13 @@ const WORDS = ["the", "build", "failed", "because", "a", "test", "timed", "out",
 const MB = 1 << 20;
 const CASES = [
   ["one letter, 40 MB", () => "a".repeat(40 * MB)],
-  ["base64, 40 MB", () => randomBytes(30 * MB).toString("base64")],
+  ["base64, 40 MB", () => {
+    // Deterministic (the file is kept between runs): an LCG's bytes, base64.
+    const b = Buffer.alloc(30 * MB);
+    let x = 12345;
+    for (let i = 0; i < b.length; i++) { x = (x * 1103515245 + 12345) >>> 0; b[i] = x >>> 24; }
+    return b.toString("base64");
+  }],
   ["words, 40 MB", () => { const out = []; let n = 0; for (let i = 0; n < 40 * MB; i++) { const w = WORDS[(i * 7 + (i >> 3)) % WORDS.length]; out.push(w); n += w.length + 1; } return out.join(" "); }],
   ["one letter, 1 MB", () => "b".repeat(MB)],
 ];

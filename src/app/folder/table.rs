@@ -73,8 +73,13 @@ struct RowProps {
 /// when its own summary arrives.
 #[function_component(SessionRow)]
 fn session_row(p: &RowProps) -> Html {
+    let red = use_redaction();
     let file = p.path.rsplit('/').next().unwrap_or(&p.path).to_string();
     let (text, note): (String, Html) = match &p.slot {
+        Slot::Ready(f) if !f.problems.is_empty() => (
+            p.title.as_ref().map_or_else(|| file.clone(), |t| t.to_string()),
+            html! { <span class="bad small" data-testid="problems">{ red.text(&f.problems.join("; ")) }</span> },
+        ),
         Slot::Ready(f) => match (&p.title, &f.not_a_transcript) {
             (_, Some(why)) => (file.clone(), html! { <span class="muted small" data-testid="not-transcript">{ why.clone() }</span> }),
             (Some(t), None) => (t.to_string(), html! {}),

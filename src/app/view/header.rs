@@ -65,7 +65,8 @@ pub fn header(p: &Props) -> Html {
     }
     let ctx = &p.ctx;
     let doc = &ctx.doc;
-    let name = crate::app::redact::use_redaction().text(&doc.name);
+    let red = crate::app::redact::use_redaction();
+    let name = red.text(&doc.name);
     let (stats, facts, view) = (&doc.stats, &doc.facts, &ctx.view);
     let ix = ctx.ix();
     let t = &view.timeline;
@@ -129,7 +130,7 @@ pub fn header(p: &Props) -> Html {
                 </div>
                 { fact("Compactions", fmt::count(stats.compactions), "compactions") }
                 if let Some(f) = &folderish {
-                    <div class="fact wide" data-fact="runs"><span class="label">{ "Subagent runs" }</span>{ super::runs::runs_fact(f) }</div>
+                    <div class="fact wide" data-fact="runs"><span class="label">{ "Subagent runs" }</span>{ super::runs::runs_fact(f, &red) }</div>
                 }
                 { fact("Peak context", tokens(stats.peak_context_tokens), "peak") }
                 { fact("Output tokens", tokens(stats.output_tokens), "output") }

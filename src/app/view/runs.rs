@@ -42,9 +42,10 @@ impl Folderish {
         self.folder.facts(self.conv).map(|f| f.runs.as_slice())
     }
 
-    /// The runs spawned by the call `tool_use_id`.
+    /// The runs spawned by the call `tool_use_id` (not those whose meta names
+    /// a call the conversation does not have: they are unplaced).
     pub fn runs_of(&self, tool_use_id: &str) -> Vec<&Linked> {
-        self.runs().unwrap_or(&[]).iter().filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id)).collect()
+        self.runs().unwrap_or(&[]).iter().filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect()
     }
 
     /// The full output of `tool_use_id`, if its `tool-results/` file was picked.
@@ -115,6 +116,9 @@ pub fn run_card(p: &CardProps) -> Html {
                 if let Some(d) = &meta.description { <span class="run-desc">{ red.text(d) }</span> }
                 <span class="muted small">{ facts_line(l) }</span>
             </div>
+            if let Some(d) = l.doubt.as_ref().filter(|d| !d.unplaced()) {
+                <div class="run-doubt small" data-testid="run-doubt">{ format!("⚠ {}", red.text(&d.describe())) }</div>
+            }
             <div class="run-foot muted small">
                 <span data-testid="run-link">{ link_words(l) }</span>
                 { format!(" · agent-{}", p.agent_id) }
@@ -184,21 +188,35 @@ fn run_inline(p: &InlineProps) -> Html {
     }
 }
 
-/// The header's account of this conversation's runs: how each was linked,
-/// and why the others were not.
-pub fn runs_fact(f: &Folderish) -> Html {
+/// The header's account of this conversation's runs: how many sit under
+/// their calls, and each one that does not — not linked, or linked by a meta
+/// file to a call the conversation does not have — with why, openable as a
+/// transcript of its own.
+pub fn runs_fact(f: &Folderish, red: &crate::app::redact::Redaction) -> Html {
     let Some(runs) = f.runs() else { return html! { <span class="muted">{ "being read…" }</span> } };
     if runs.is_empty() {
         return html! { <span class="value">{ "none" }</span> };
     }
-    let linked = runs.iter().filter(|l| l.link.link != Link::None).count() as u64;
+    let placed = runs.iter().filter(|l| !l.unplaced()).count() as u64;
     html! {
         <span class="value runs-fact" data-testid="runs-fact">
-            { format!("{} linked", fmt::count(linked)) }
-            { for runs.iter().filter(|l| l.link.link == Link::None).map(|l| html! {
-                <span class="declined" data-testid="run-declined" data-agent={l.link.agent_id.clone()}>
-                    { format!(" · agent-{} not linked: {}", l.link.agent_id, l.declined.map_or_else(|| "no reason known".to_string(), |d| d.describe())) }
-                </span>
+            { format!("{} under their calls", fmt::count(placed)) }
+            { for runs.iter().filter(|l| l.unplaced()).map(|l| {
+                let why = match (&l.doubt, l.declined) {
+                    (Some(d), _) => d.describe(),
+                    (None, Some(d)) => d.describe(),
+                    (None, None) => "no reason known".to_string(),
+                };
+                let open = {
+                    let (cb, id) = (f.open_run.clone(), Rc::<str>::from(l.link.agent_id.as_str()));
+                    Callback::from(move |_: MouseEvent| cb.emit(id.clone()))
+                };
+                html! {
+                    <span class="declined" data-testid="run-declined" data-agent={l.link.agent_id.clone()}>
+                        { format!(" · agent-{} unplaced: {} ", l.link.agent_id, red.text(&why)) }
+                        <button class="link-button" onclick={open} data-testid="run-unplaced-open">{ "open it" }</button>
+                    </span>
+                }
             }) }
         </span>
     }
