@@ -132,14 +132,14 @@ pub fn walk(dir: &Path) -> Vec<crate::folder::Entry> {
 }
 
 /// A folder's files read from disk, by entry number.
-pub struct Folder {
+pub struct OnDisk {
     pub root: PathBuf,
     pub tree: crate::folder::Tree,
 }
 
-impl Folder {
-    pub fn open(root: &Path) -> Folder {
-        Folder { root: root.to_path_buf(), tree: crate::folder::Tree::build(walk(root)) }
+impl OnDisk {
+    pub fn open(root: &Path) -> OnDisk {
+        OnDisk { root: root.to_path_buf(), tree: crate::folder::Tree::build(walk(root)) }
     }
 
     pub fn path_of(&self, entry: u32) -> PathBuf {
@@ -187,7 +187,7 @@ impl Folder {
 }
 
 struct DiskReader<'a> {
-    folder: &'a Folder,
+    folder: &'a OnDisk,
 }
 
 impl crate::folder::ReadAt for DiskReader<'_> {

@@ -12,7 +12,7 @@ pub mod fmt;
 pub mod folder;
 pub mod index;
 pub mod model;
-pub mod ui;
+pub mod state;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod disk;

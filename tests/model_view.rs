@@ -6,7 +6,7 @@ mod common;
 use ccscope::disk;
 use ccscope::index::Index;
 use ccscope::model::body::Body;
-use ccscope::model::view::{Filter, ItemKind, RoleFilter, View};
+use ccscope::model::items::{Filter, ItemKind, RoleFilter, Items};
 use ccscope::model::{Stats, DEFAULT_IDLE_GAP_SECS};
 
 const IDLE_SECS: u64 = DEFAULT_IDLE_GAP_SECS;
@@ -27,7 +27,7 @@ fn every_fixture_lists_each_turn_once_and_every_row_somewhere() {
     for path in &files {
         let ix = disk::index_file(path).unwrap();
         let bytes = std::fs::read(path).unwrap();
-        let view = View::build(&ix, IDLE_SECS);
+        let view = Items::build(&ix, IDLE_SECS);
         let stats = Stats::compute(&ix, DEFAULT_IDLE_GAP_SECS);
         let turn_items = view.items.iter().filter(|i| matches!(i.kind, ItemKind::Turn(_))).count() as u64;
         assert_eq!(turn_items, stats.assistant_messages, "{}: turn items vs assistant_messages", path.display());
@@ -54,7 +54,7 @@ fn every_fixture_lists_each_turn_once_and_every_row_somewhere() {
 #[test]
 fn results_fold_into_the_turn_of_their_call() {
     let (ix, bytes) = synthetic();
-    let view = View::build(&ix, IDLE_SECS);
+    let view = Items::build(&ix, IDLE_SECS);
     // Line 7 is the Bash result of the turn on lines 4-6.
     let row7 = ix.rows.iter().position(|r| r.line_no == 7).unwrap() as u32;
     let item = view.item_of_row[row7 as usize];
@@ -68,21 +68,21 @@ fn results_fold_into_the_turn_of_their_call() {
 #[test]
 fn dividers_mark_the_three_day_gap_and_the_resume_from_another_client() {
     let (ix, _) = synthetic();
-    let view = View::build(&ix, IDLE_SECS);
+    let view = Items::build(&ix, IDLE_SECS);
     let idle: Vec<i64> = view.items.iter().filter_map(|i| match i.kind { ItemKind::Idle { gap_ms } => Some(gap_ms), _ => None }).collect();
     assert!(idle.iter().any(|&g| g >= 3 * 86_400_000), "{idle:?}");
     let resume = view.items.iter().find_map(|i| match i.kind { ItemKind::Resume { session, client } => Some((session, client)), _ => None }).unwrap();
     assert_eq!(resume.1.map(|c| ix.str(c)), Some("claude-vscode"));
     assert_eq!(resume.0.map(|s| ix.str(s)), Some("5920a089-369c-4a77-abf3-9cebf8fa014e"));
     // A larger threshold swallows the gap.
-    let lax = View::build(&ix, 5 * 86_400);
+    let lax = Items::build(&ix, 5 * 86_400);
     assert!(!lax.items.iter().any(|i| matches!(i.kind, ItemKind::Idle { .. })));
 }
 
 #[test]
 fn filters_narrow_the_list() {
     let (ix, _) = synthetic();
-    let view = View::build(&ix, IDLE_SECS);
+    let view = Items::build(&ix, IDLE_SECS);
     let all = Filter::default().apply(&ix, &view);
     assert!(all.iter().all(|&i| view.items[i as usize].kind != ItemKind::Other), "bookkeeping hidden by default");
     let with_bk = Filter { show_bookkeeping: true, ..Filter::default() }.apply(&ix, &view);
@@ -99,7 +99,7 @@ fn filters_narrow_the_list() {
 #[test]
 fn lines_and_offsets_find_their_items() {
     let (ix, _) = synthetic();
-    let view = View::build(&ix, IDLE_SECS);
+    let view = Items::build(&ix, IDLE_SECS);
     let row7 = ix.rows.iter().position(|r| r.line_no == 7).unwrap();
     assert_eq!(view.item_at_line(&ix, 7), Some(view.item_of_row[row7]));
     let mid = ix.rows[row7].offset + 10;
@@ -111,7 +111,7 @@ fn lines_and_offsets_find_their_items() {
 fn the_title_is_the_last_custom_title_on_the_synthetic_fixture() {
     use ccscope::model::title::{resolve, source, TitleKind};
     let (ix, bytes) = synthetic();
-    let view = View::build(&ix, IDLE_SECS);
+    let view = Items::build(&ix, IDLE_SECS);
     let title = resolve(&source(&ix, &view), |r| Some(body(&ix, &bytes, r))).expect("a title");
     assert_eq!((title.text.as_str(), title.kind), ("app build fix", TitleKind::Custom));
 }

@@ -10,8 +10,8 @@ use std::rc::Rc;
 use super::blob::read_range;
 use super::ctx::Ctx;
 use crate::model::body::Body;
-use crate::ui::ranges::{line_in, plan};
-use crate::ui::redact::Redactor;
+use crate::state::ranges::{line_in, plan};
+use crate::state::redact::Redactor;
 
 /// Redacts every string of `body` the page may show, whole, before
 /// anything cuts, joins or marks it.

@@ -10,16 +10,16 @@ use web_sys::Blob;
 
 use crate::index::Index;
 use crate::model::body::Body;
-use crate::model::view::View;
-use crate::ui::cache::BodyCache;
-use crate::ui::redact::Redactor;
-use crate::ui::Doc;
+use crate::model::items::Items;
+use crate::state::cache::BodyCache;
+use crate::state::redact::Redactor;
+use crate::state::Doc;
 
 pub type Cache = Rc<RefCell<BodyCache<Body>>>;
 
 pub struct Ctx {
     pub doc: Rc<Doc>,
-    pub view: Rc<View>,
+    pub view: Rc<Items>,
     pub blob: Blob,
     pub cache: Cache,
     /// What comes before `L<line>` in the address's `#` ("" for one picked

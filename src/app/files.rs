@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use web_sys::Blob;
 
-use crate::ui::FileId;
+use crate::state::FileId;
 
 #[derive(Clone, Default)]
 pub struct Files(Rc<RefCell<Vec<Blob>>>);

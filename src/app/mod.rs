@@ -1,13 +1,13 @@
 //! The Yew viewer (wasm only): thin glue over `ui`. [`App`] holds the one
 //! app state (`ui::state::State`, where its actions are handled), the
 //! picked files and the reading worker; opening a pick is [`open`], a
-//! folder's background work [`folder::tasks`]; what is on screen for each
+//! folder's background work [`browser::tasks`]; what is on screen for each
 //! route is [`routes`].
 //!
 //! ```text
-//!   mod (App) ──► picker, routes ──► view::Viewer ──► view::{header, toolbar, vlist, item, runs, …}
-//!      │                       └──► folder::SessionBrowser ──► folder::{table, projects, search}
-//!      ├──► open, folder::tasks ──► worker::client ⇄ worker::serve ──► worker::jobs
+//!   mod (App) ──► picker, routes ──► conversation::Viewer ──► conversation::{header, toolbar, vlist, item, runs, …}
+//!      │                       └──► browser::SessionBrowser ──► folder::{table, projects, search}
+//!      ├──► open, browser::tasks ──► worker::client ⇄ worker::serve ──► worker::jobs
 //!      └──► pick, address            bodies, search ──► blob, task
 //!   ctx, shared, files: data only, no HTML; nothing below imports back up.
 //! ```
@@ -17,10 +17,10 @@ mod blob;
 mod bodies;
 mod ctx;
 mod files;
-mod folder;
+mod browser;
 mod open;
-mod pick;
-mod picker;
+mod listing;
+mod landing;
 mod progress;
 pub mod redact;
 mod routes;
@@ -28,7 +28,7 @@ mod search;
 mod shared;
 mod task;
 mod theme;
-mod view;
+mod conversation;
 mod worker;
 
 use std::rc::Rc;
@@ -41,12 +41,12 @@ pub use open::Source;
 pub use task::yield_to_page;
 
 use files::Files;
-use folder::OpenAt;
-use pick::Picked;
+use browser::OpenAt;
+use listing::PickedFile;
 use task::Cancel;
 use crate::folder::Tree;
-use crate::ui::folder::Folder;
-use crate::ui::state::{Action, Route, State};
+use crate::state::browser::Browser;
+use crate::state::state::{Action, Route, State};
 
 impl Reducible for State {
     type Action = Action;
@@ -109,24 +109,24 @@ impl Hub {
 
     /// A folder (or several files) was picked: list it at once, then sum
     /// its conversations up in the worker.
-    fn open_folder(&self, picked: Vec<Picked>, name: String) {
+    fn open_folder(&self, picked: Vec<PickedFile>, name: String) {
         renew(&self.reading);
         renew(&self.search);
         let survey = renew(&self.survey);
         let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add(p.file.into()))).unzip();
-        let folder = Rc::new(Folder::new(&name, Tree::build(entries), files));
+        let folder = Rc::new(Browser::new(&name, Tree::build(entries), files));
         self.send.emit(Action::FolderPicked(folder.clone()));
         address::push("/");
-        yew::platform::spawn_local(folder::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
+        yew::platform::spawn_local(browser::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
     }
 
     /// Walks a dropped folder, then opens it; the entries it could not read
     /// are named.
-    async fn walk(&self, entries: Vec<wasm_bindgen::JsValue>, opened: Callback<(Vec<Picked>, bool)>) {
+    async fn walk(&self, entries: Vec<wasm_bindgen::JsValue>, opened: Callback<(Vec<PickedFile>, bool)>) {
         let cancel = renew(&self.walk);
         let send = self.send.clone();
         send.emit(Action::Listing(Some(0)));
-        let (picked, unreadable) = pick::walk(entries, &cancel, |n| send.emit(Action::Listing(Some(n)))).await;
+        let (picked, unreadable) = listing::walk(entries, &cancel, |n| send.emit(Action::Listing(Some(n)))).await;
         if cancel.is_cancelled() {
             return;
         }
@@ -147,16 +147,16 @@ impl Hub {
         self.send.emit(Action::Listing(None));
     }
 
-    fn search_folder(&self, folder: Rc<Folder>, query: String, scope: crate::ui::folder::Scope) {
+    fn search_folder(&self, folder: Rc<Browser>, query: String, scope: crate::state::browser::Scope) {
         let cancel = renew(&self.search);
         if query.is_empty() {
             return self.send.emit(Action::FolderSearchClear);
         }
-        yew::platform::spawn_local(folder::tasks::search(folder, self.files.clone(), self.client.clone(), query.into(), scope, self.send.clone(), cancel));
+        yew::platform::spawn_local(browser::tasks::search(folder, self.files.clone(), self.client.clone(), query.into(), scope, self.send.clone(), cancel));
     }
 
     /// Opens a conversation of the folder (or one of its runs) at a line.
-    fn open_at(&self, folder: &Folder, at: &OpenAt, push: bool) {
+    fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) {
         let conv = &folder.tree.conversations[at.conv as usize];
         let entry = match &at.run {
             Some(agent) => conv.runs.iter().find(|r| *r.agent_id == **agent).map(|r| r.jsonl),
@@ -181,10 +181,10 @@ impl Hub {
 
     /// Follows the address: `#/` the list, `#/<path>[:L<n>]` (or
     /// `#/~<entry>[:L<n>]`) a conversation.
-    fn follow(&self, folder: &Folder, route: &Route) {
+    fn follow(&self, folder: &Browser, route: &Route) {
         let Some((target, line)) = address::parse(&address::current()) else { return };
         let entry = match target {
-            address::Target::Path(p) if p.is_empty() => return self.send.emit(Action::Navigate(Route::Folder)),
+            address::Target::Path(p) if p.is_empty() => return self.send.emit(Action::Navigate(Route::Browser)),
             address::Target::Path(p) => folder.tree.entries.iter().position(|e| e.path == p).map(|e| e as u32),
             address::Target::Entry(e) => ((e as usize) < folder.tree.entries.len()).then_some(e),
         };
@@ -249,7 +249,7 @@ pub fn app() -> Html {
         move |_| routes::Callbacks::new(&hub, &state, &highlight)
     });
     let dragging = use_state(|| false);
-    let viewing = state.shown().is_some() || state.route == Route::Folder;
+    let viewing = state.shown().is_some() || state.route == Route::Browser;
     html! {
         <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))}
             ondragover={routes::drag_over(&dragging)} ondragleave={routes::drag_leave(&dragging)} ondrop={routes::drop(&dragging, &callbacks)}>
@@ -263,8 +263,8 @@ pub fn app() -> Html {
                 <theme::ThemeToggle />
             </header>
             <main>
-                <picker::Picker on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
-                    compact={!matches!((&state.phase, &state.route), (crate::ui::state::Phase::Empty, Route::Home))} />
+                <landing::Landing on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
+                    compact={!matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home))} />
                 { routes::notice(&state, &callbacks) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
             </main>

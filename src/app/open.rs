@@ -20,10 +20,10 @@ use super::files::Files;
 use super::task::{mark, mark_memory, yield_to_page, Cancel, Throttle};
 use super::worker::{pieces, Client, Reply, WorkerError};
 use crate::index::{Index, Indexer};
-use crate::model::view::View;
+use crate::model::items::Items;
 use crate::model::{Stats, DEFAULT_IDLE_GAP_SECS};
-use crate::ui::state::Action;
-use crate::ui::{Doc, FileId};
+use crate::state::state::Action;
+use crate::state::{Doc, FileId};
 
 /// The built-in sample transcript (no request: it is part of the wasm).
 pub const SAMPLE: &[u8] = include_bytes!("../../www/sample.jsonl");
@@ -95,7 +95,7 @@ impl Opening {
         let size_bytes = blob.size() as u64;
         let file = known.unwrap_or_else(|| self.files.add(blob.clone()));
         self.send(Action::Start { name: name.clone(), size_bytes });
-        let pick = Pick { o: &self, file, name, blob, size_bytes };
+        let pick = Reading { o: &self, file, name, blob, size_bytes };
         let read = if size_bytes > FIRST_CHUNK_BYTES {
             match pick.in_worker().await {
                 Err(Some(WorkerError::Unavailable(why))) => {
@@ -122,7 +122,7 @@ impl Opening {
     }
 }
 
-struct Pick<'a> {
+struct Reading<'a> {
     o: &'a Opening,
     file: FileId,
     name: Rc<str>,
@@ -130,7 +130,7 @@ struct Pick<'a> {
     size_bytes: u64,
 }
 
-impl Pick<'_> {
+impl Reading<'_> {
     fn cancelled(&self) -> bool {
         self.o.cancel.is_cancelled()
     }
@@ -231,7 +231,7 @@ impl Pick<'_> {
         if self.cancelled() {
             return;
         }
-        let view = View::build(&r.index, DEFAULT_IDLE_GAP_SECS);
+        let view = Items::build(&r.index, DEFAULT_IDLE_GAP_SECS);
         yield_to_page().await;
         if self.cancelled() {
             return;

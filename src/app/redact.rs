@@ -25,7 +25,7 @@ use web_sys::{Element, MutationObserver, MutationObserverInit, MutationRecord, N
 use yew::prelude::*;
 
 use crate::app::shared::local_storage;
-use crate::ui::redact::Redactor;
+use crate::state::redact::Redactor;
 
 const KEY: &str = "ccscope-redact";
 /// Attributes the page fills with text from the files.
@@ -70,11 +70,11 @@ impl Redaction {
     }
 
     /// A search hit as a person reads it (see `Redactor::snippet`).
-    pub fn snippet(&self, hit: &crate::ui::search::HitText, context_chars: usize) -> (String, String, String) {
+    pub fn snippet(&self, hit: &crate::state::search::HitText, context_chars: usize) -> (String, String, String) {
         if self.on {
             self.redactor.borrow_mut().snippet(&hit.text, hit.hit(), context_chars)
         } else {
-            crate::ui::redact::cut_around(&hit.text, hit.hit(), context_chars)
+            crate::state::redact::cut_around(&hit.text, hit.hit(), context_chars)
         }
     }
 

@@ -8,24 +8,24 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::files::Files;
-use super::folder::{OpenAt, SessionBrowser};
-use super::pick::{self, Picked};
+use super::browser::{OpenAt, SessionBrowser};
+use super::listing::{self, PickedFile};
 use super::shared::Shared;
-use super::view::runs::Folderish;
+use super::conversation::runs::InFolder;
 use super::redact::Redaction;
-use super::{progress, view, Hub, Source};
-use crate::ui::folder::{Folder, ListUi, Scope};
-use crate::ui::state::{Action, Phase, Route, State};
+use super::{conversation, progress, Hub, Source};
+use crate::state::browser::{Browser, ListUi, Scope};
+use crate::state::state::{Action, Phase, Route, State};
 
 /// Everything the page's components may ask the app to do.
 #[derive(Clone, PartialEq)]
 pub struct Callbacks {
     pub open: Callback<Source>,
-    pub files: Callback<(Vec<Picked>, bool)>,
+    pub files: Callback<(Vec<PickedFile>, bool)>,
     pub list: Callback<ListUi>,
     pub open_at: Callback<OpenAt>,
     /// Search this folder (as it is now: its search serial, what it shows).
-    pub search: Callback<(Rc<Folder>, String, Scope)>,
+    pub search: Callback<(Rc<Browser>, String, Scope)>,
     pub memory: Callback<(u32, Callback<Result<String, String>>)>,
     pub back: Callback<MouseEvent>,
     /// A dropped folder's entries to walk.
@@ -45,8 +45,8 @@ impl Callbacks {
         };
         let files = {
             let h = h.clone();
-            Callback::from(move |(picked, _folder): (Vec<Picked>, bool)| {
-                let name = pick::name_of(&picked);
+            Callback::from(move |(picked, _folder): (Vec<PickedFile>, bool)| {
+                let name = listing::name_of(&picked);
                 h.open_folder(picked, name)
             })
         };
@@ -64,7 +64,7 @@ impl Callbacks {
         };
         let search = {
             let h = h.clone();
-            Callback::from(move |(folder, query, scope): (Rc<Folder>, String, Scope)| h.search_folder(folder, query, scope))
+            Callback::from(move |(folder, query, scope): (Rc<Browser>, String, Scope)| h.search_folder(folder, query, scope))
         };
         let memory = {
             let (files, folder) = (h.files.clone(), folder.clone());
@@ -82,7 +82,7 @@ impl Callbacks {
             Callback::from(move |e: MouseEvent| {
                 e.prevent_default();
                 super::address::push("/");
-                send.emit(Action::Navigate(Route::Folder));
+                send.emit(Action::Navigate(Route::Browser));
             })
         };
         let list = state.dispatcher().to_callback().reform(Action::SetList);
@@ -124,8 +124,8 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
         e.prevent_default();
         dragging.set(false);
         let Some(dt) = e.data_transfer() else { return };
-        let plain: Vec<Picked> = dt.files().map(|fs| pick::from_input(&fs)).unwrap_or_default();
-        let entries = pick::dropped_entries(&dt);
+        let plain: Vec<PickedFile> = dt.files().map(|fs| listing::from_input(&fs)).unwrap_or_default();
+        let entries = listing::dropped_entries(&dt);
         let is_dir = |e: &wasm_bindgen::JsValue| js_sys::Reflect::get(e, &"isDirectory".into()).ok().and_then(|v| v.as_bool()) == Some(true);
         match entries {
             Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => cb.walk.emit(entries),
@@ -161,7 +161,7 @@ pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
 
 /// The breadcrumb above a folder's conversation: back to the list, the
 /// project, the conversation (and, for a run, back to the call that spawned it).
-fn crumbs(folder: &Folder, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks, red: &Redaction) -> Html {
+fn crumbs(folder: &Browser, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks, red: &Redaction) -> Html {
     let c = &folder.tree.conversations[conv as usize];
     let title = red.text(&folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.rsplit('/').next().unwrap_or("").to_string()));
     let to_call = run.and_then(|agent| {
@@ -209,12 +209,12 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
     };
     let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
         Some((doc, blob)) => html! {
-            <view::Viewer key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} {address} {highlight} />
+            <conversation::Conversation key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} {address} {highlight} />
         },
         None => html! {},
     };
     let other = match &state.phase {
-        Phase::Done(doc) if !doc.is_transcript() => html! { <view::Summary doc={Shared(doc.clone())} /> },
+        Phase::Done(doc) if !doc.is_transcript() => html! { <conversation::Summary doc={Shared(doc.clone())} /> },
         Phase::Failed { name, message } => html! {
             <section class="notice error" role="alert" data-testid="error">
                 <h2>{ format!("Could not open {}", red.text(name)) }</h2>
@@ -231,7 +231,7 @@ pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, high
     // open: it keeps its place, scroll and filters, and going back costs nothing.
     let browser = match &state.folder {
         Some(folder) => html! {
-            <div class="browser-slot" hidden={state.route != Route::Folder}>
+            <div class="browser-slot" hidden={state.route != Route::Browser}>
                 <SessionBrowser folder={Shared(folder.clone())} on_list={cb.list.clone()} on_open={cb.open_at.clone()}
                     on_search={cb.search.clone()} on_memory={cb.memory.clone()} />
             </div>
@@ -243,7 +243,7 @@ pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, high
 
 fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
     match (&state.route, &state.folder) {
-        (Route::Folder, Some(_)) => html! {},
+        (Route::Browser, Some(_)) => html! {},
         (Route::Conversation { conv, run }, Some(folder)) => {
             let c = &folder.tree.conversations[*conv as usize];
             let entry = run.as_ref().and_then(|a| c.runs.iter().find(|r| *r.agent_id == **a)).map_or(c.entry, |r| r.jsonl);
@@ -252,13 +252,13 @@ fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, hi
                 let (open_at, conv) = (cb.open_at.clone(), *conv);
                 Callback::from(move |agent: Rc<str>| open_at.emit(OpenAt { conv, run: Some(agent), line: None, highlight: None }))
             };
-            let folderish = Folderish { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run };
+            let folderish = InFolder { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run };
             html! {
                 <>
                     { crumbs(folder, *conv, run.as_ref(), cb, red) }
-                    <ContextProvider<Folderish> context={folderish}>
+                    <ContextProvider<InFolder> context={folderish}>
                         { document(state, files, address, highlight, red) }
-                    </ContextProvider<Folderish>>
+                    </ContextProvider<InFolder>>
                 </>
             }
         }

@@ -9,8 +9,8 @@ use yew::UseReducerDispatcher;
 
 use super::blob::{Chunks, CHUNK_BYTES};
 use super::task::{Cancel, Throttle};
-use crate::ui::search::Matcher;
-use crate::ui::viewer::{Action, Search, Ui};
+use crate::state::search::Matcher;
+use crate::state::conversation::{Action, Search, Ui};
 
 /// Runs the search `ui.search` asks for; its answers carry the search's
 /// serial (a newer search makes them stale), and `cancel` stops it at its

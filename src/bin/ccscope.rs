@@ -19,7 +19,7 @@ mod cli {
     use ccscope::model::facts::Facts;
     use ccscope::model::report::Report;
     use ccscope::model::title;
-    use ccscope::model::view::{Filter, View};
+    use ccscope::model::items::{Filter, Items};
     use ccscope::model::{subagents, verdict, Stats, DEFAULT_IDLE_GAP_SECS};
 
     const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
@@ -178,7 +178,7 @@ mod cli {
 
     fn report(path: &Path, idle_gap_secs: u64) -> i32 {
         if path.is_dir() {
-            let folder = disk::Folder::open(path);
+            let folder = disk::OnDisk::open(path);
             let mut totals = Totals::default();
             let conversations: Vec<ConversationReport> = folder
                 .summaries(idle_gap_secs)
@@ -222,7 +222,7 @@ mod cli {
         if let Err(f) = judge(path, &ix, &bytes) {
             return failed(path, f);
         }
-        let view = View::build(&ix, DEFAULT_IDLE_GAP_SECS);
+        let view = Items::build(&ix, DEFAULT_IDLE_GAP_SECS);
         let stats = Stats::compute(&ix, DEFAULT_IDLE_GAP_SECS);
         let facts = Facts::compute(&ix, &view);
         let body_of = |r: u32| {
@@ -255,7 +255,7 @@ mod cli {
             eprintln!("ccscope: {}: not a directory", dir.display());
             return 1;
         }
-        let folder = disk::Folder::open(dir);
+        let folder = disk::OnDisk::open(dir);
         for f in folder.summaries(idle_gap_secs) {
             match serde_json::to_string(&f.line) {
                 Ok(line) if out(&line) => {}

@@ -19,7 +19,7 @@ use super::safe_md::{self, code_block};
 use super::stats::Stats;
 use super::title::Title;
 use super::verdict::SKIPPED_NAMED;
-use super::view::{compaction_words, ItemKind, View};
+use super::items::{compaction_words, ItemKind, Items};
 use super::SYNTHETIC_MODEL;
 use crate::fmt;
 use crate::index::{flag, Index};
@@ -50,7 +50,7 @@ impl Format {
 /// What the export is of, and what it says about itself.
 pub struct Export<'a> {
     pub ix: &'a Index,
-    pub view: &'a View,
+    pub view: &'a Items,
     pub stats: &'a Stats,
     pub facts: &'a Facts,
     /// The file's name.
@@ -88,10 +88,10 @@ impl Nested {
     /// (the page redacts there).
     pub fn build_with(agent_id: &str, tool_use_id: &str, bytes: &[u8], mut each: impl FnMut(&mut Body)) -> Nested {
         let ix = crate::index::Indexer::index_bytes(bytes);
-        let view = View::build(&ix, super::DEFAULT_IDLE_GAP_SECS);
+        let view = Items::build(&ix, super::DEFAULT_IDLE_GAP_SECS);
         let stats = Stats::compute(&ix, super::DEFAULT_IDLE_GAP_SECS);
         let facts = Facts::compute(&ix, &view);
-        let items = super::view::Filter::default().apply(&ix, &view);
+        let items = super::items::Filter::default().apply(&ix, &view);
         let name = format!("agent-{agent_id}.jsonl");
         let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: None, items: &items, scope: "the whole run", nested: &[], depth: 1 };
         let mut body_of = |r: u32| {

@@ -3,7 +3,7 @@
 //! list items failed or are bookkeeping, and whether token counts were
 //! recorded at all (absent is not zero).
 
-use super::view::{ItemKind, View};
+use super::items::{ItemKind, Items};
 use super::SYNTHETIC_MODEL;
 use crate::index::{flag, FxHashMap, Index, Sym};
 
@@ -56,7 +56,7 @@ pub fn has_usage(ix: &Index) -> bool {
 }
 
 impl Facts {
-    pub fn compute(ix: &Index, view: &View) -> Facts {
+    pub fn compute(ix: &Index, view: &Items) -> Facts {
         Facts {
             versions: first_seen(ix, ix.rows.iter().filter(|r| r.malformed.is_none()).map(|r| r.version)),
             models: models(ix),
@@ -74,7 +74,7 @@ impl Facts {
 }
 
 /// Tool names by number of calls (assistant calls only), most used first.
-pub fn tool_counts(ix: &Index, view: &View) -> Vec<ToolCount> {
+pub fn tool_counts(ix: &Index, view: &Items) -> Vec<ToolCount> {
     let mut counts: FxHashMap<Sym, usize> = FxHashMap::default();
     for c in &view.calls {
         *counts.entry(ix.tool_uses[c.tool_use as usize].name).or_default() += 1;
@@ -99,7 +99,7 @@ mod tests {
             r#"{"type":"file-history-snapshot"}"#, "\n",
         );
         let ix = Indexer::index_bytes(text.as_bytes());
-        let view = View::build(&ix, 900_000);
+        let view = Items::build(&ix, 900_000);
         let f = Facts::compute(&ix, &view);
         assert_eq!(f.versions, ["2.1.0", "2.1.1"]);
         assert_eq!(f.models, ["claude-x", "claude-y"]);
@@ -108,6 +108,6 @@ mod tests {
         assert_eq!((f.failed_items, f.bookkeeping_items), (1, 1));
         assert!(f.has_usage);
         let none = Indexer::index_bytes(b"{\"type\":\"assistant\",\"message\":{\"id\":\"a\",\"content\":\"hi\"}}\n");
-        assert!(!Facts::compute(&none, &View::build(&none, 1)).has_usage, "no usage object: tokens are absent, not 0");
+        assert!(!Facts::compute(&none, &Items::build(&none, 1)).has_usage, "no usage object: tokens are absent, not 0");
     }
 }

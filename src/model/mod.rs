@@ -15,7 +15,7 @@ pub mod time;
 pub mod title;
 pub mod tools;
 pub mod verdict;
-pub mod view;
+pub mod items;
 
 pub use stats::{Stats, DEFAULT_IDLE_GAP_SECS};
 pub use subagents::{Link, SubagentLink, SubagentRun};

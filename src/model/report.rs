@@ -16,7 +16,7 @@ use super::conversation::{self, CallState, ToolCall, Turn};
 use super::time::Timeline;
 use super::prices::{cost_usd, price_of};
 use super::stats::Stats;
-use super::view::View;
+use super::items::Items;
 use super::{Kind, Kinds, COMPACT_BOUNDARY, SYNTHETIC_MODEL};
 use crate::fmt;
 use crate::index::{FxHashMap, Index, Sym};
@@ -236,7 +236,7 @@ fn tools(ix: &Index, calls: &[ToolCall]) -> Vec<ToolStats> {
 impl Report {
     /// The report of `ix`, whose list at some idle threshold is `view` (its
     /// turns, calls and timeline are reused), with contract v1's `stats`.
-    pub fn compute(ix: &Index, view: &View, stats: &Stats) -> Report {
+    pub fn compute(ix: &Index, view: &Items, stats: &Stats) -> Report {
         Report::from_parts(ix, &view.turns, &view.calls, &view.timeline, stats)
     }
 

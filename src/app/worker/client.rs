@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use super::protocol::{FromWorker, JobId, ProtocolError, ToWorker};
-use crate::ui::search::HitText;
+use crate::state::search::HitText;
 use crate::folder::{SessionFacts, Tree};
 
 /// The worker script, beside `index.html`.

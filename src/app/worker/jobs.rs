@@ -17,7 +17,7 @@ use crate::app::task::{mark, mark_memory, Cancel, Throttle};
 use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};
 use crate::index::{Index, Indexer};
 use crate::model::DEFAULT_IDLE_GAP_SECS;
-use crate::ui::search::{HitText, Matcher, HITS_PER_FILE};
+use crate::state::search::{HitText, Matcher, HITS_PER_FILE};
 
 /// The worker's reads: nothing else runs on its thread, so larger chunks
 /// and more reads in flight keep the browser's file reading busy while the

@@ -32,7 +32,7 @@ use wasm_bindgen::JsValue;
 use web_sys::Blob;
 
 use crate::folder::{SessionFacts, Tree};
-use crate::ui::search::HitText;
+use crate::state::search::HitText;
 
 /// A read's number, given by the page.
 pub type JobId = u32;

@@ -1,0 +1,189 @@
+//! The session list: one row per conversation, a column per fact, sorted
+//! by any column. Names, sizes and dates show at once; the facts fill in as
+//! the worker sums each conversation up.
+
+use yew::prelude::*;
+
+use crate::app::redact::use_redaction;
+use crate::app::shared::Shared;
+use crate::fmt;
+use crate::folder::SessionFacts;
+use crate::state::browser::{Column, Browser, ListUi, Slot};
+
+/// Rows drawn before "Show all" (a picked home directory can hold thousands).
+pub const FIRST_ROWS: usize = 500;
+/// Rows drawn in the first frame, and added in each frame after it: the
+/// list is on screen at once and no task draws hundreds of rows.
+const ROWS_PER_FRAME: usize = 60;
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub folder: Shared<Browser>,
+    pub rows: Shared<Vec<u32>>,
+    pub on_list: Callback<ListUi>,
+    /// A conversation was chosen.
+    pub on_open: Callback<u32>,
+}
+
+/// A fact of a summed-up conversation, or how far it got.
+fn cell(slot: &Slot, f: impl Fn(&SessionFacts) -> String) -> Html {
+    match slot {
+        Slot::Ready(facts) => html! { f(facts) },
+        Slot::Pending => html! { <span class="muted" aria-label="not read yet">{ "…" }</span> },
+        Slot::Failed(_) => html! { <span class="muted">{ "—" }</span> },
+    }
+}
+
+fn value(slot: &Slot, size_bytes: u64, col: Column) -> Html {
+    let tokens = |f: &SessionFacts, n: u64| fmt::or_missing(f.has_usage.then(|| fmt::tokens(n)), "no usage");
+    let time = |t: Option<i64>| t.map_or_else(|| "—".to_string(), fmt::utc_minute);
+    match col {
+        Column::Title | Column::Project => html! {},
+        Column::Size => html! { fmt::bytes(size_bytes) },
+        Column::First => cell(slot, |f| time(f.first_ms)),
+        Column::Last => cell(slot, |f| time(f.last_ms)),
+        Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| "—".into(), fmt::duration_ms)),
+        Column::Turns => cell(slot, |f| fmt::count(f.line.stats.assistant_messages)),
+        Column::Tools => cell(slot, |f| fmt::count(f.line.stats.tool_calls)),
+        Column::Failures => cell(slot, |f| fmt::count(f.line.stats.failed_steps)),
+        Column::Subagents => cell(slot, |f| fmt::count(f.runs.len() as u64)),
+        Column::Compactions => cell(slot, |f| fmt::count(f.line.stats.compactions)),
+        Column::Peak => cell(slot, |f| tokens(f, f.line.stats.peak_context_tokens)),
+        Column::Output => cell(slot, |f| tokens(f, f.line.stats.output_tokens)),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    conv: u32,
+    /// The path as shown (redacted when on) and the link to the conversation.
+    path: AttrValue,
+    href: AttrValue,
+    /// The title as shown (redacted whole when on; cut by CSS only).
+    title: Option<AttrValue>,
+    slot: Slot,
+    size_bytes: u64,
+    deleted: bool,
+    project_dir: AttrValue,
+    on_open: Callback<u32>,
+}
+
+/// One conversation: its title (user content, as text), file, models and
+/// clients, what is known of it so far, and a cell per fact. Redrawn only
+/// when its own summary arrives.
+#[function_component(SessionRow)]
+fn session_row(p: &RowProps) -> Html {
+    let red = use_redaction();
+    let file = p.path.rsplit('/').next().unwrap_or(&p.path).to_string();
+    let (text, note): (String, Html) = match &p.slot {
+        Slot::Ready(f) if !f.problems.is_empty() => (
+            p.title.as_ref().map_or_else(|| file.clone(), |t| t.to_string()),
+            html! { <span class="bad small" data-testid="problems">{ red.text(&f.problems.join("; ")) }</span> },
+        ),
+        Slot::Ready(f) => match (&p.title, &f.not_a_transcript) {
+            (_, Some(why)) => (file.clone(), html! { <span class="muted small" data-testid="not-transcript">{ why.clone() }</span> }),
+            (Some(t), None) => (t.to_string(), html! {}),
+            (None, None) => (file.clone(), html! { <span class="muted small">{ "no prompt" }</span> }),
+        },
+        Slot::Pending => (file.clone(), html! { <span class="muted small">{ "reading…" }</span> }),
+        Slot::Failed(why) => (file.clone(), html! { <span class="bad small" data-testid="unreadable">{ format!("could not be read: {why}") }</span> }),
+    };
+    let facts = p.slot.facts();
+    let deleted = p.deleted.then(|| {
+        let at = facts.and_then(|f| f.line.deleted_at.clone()).unwrap_or_else(|| "an unknown date".into());
+        html! { <span class="chip warn" data-testid="deleted">{ format!("deleted in the desktop app on {at}") }</span> }
+    });
+    let open = {
+        let (on_open, conv) = (p.on_open.clone(), p.conv);
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            on_open.emit(conv)
+        })
+    };
+    html! {
+        <tr data-path={p.path.clone()} class={classes!(p.deleted.then_some("deleted"))}>
+            <td class="title-cell">
+                <a href={p.href.clone()} onclick={open}>
+                    <div class="conv-title">
+                        <span class="title-text" data-testid="conv-title">{ text }</span>
+                        { for deleted }
+                        { note }
+                        <div class="conv-meta muted small">
+                            <code>{ file }</code>
+                            { for facts.into_iter().flat_map(|f| f.models.iter()).map(|m| html! { <span class="chip">{ m.clone() }</span> }) }
+                            { for facts.into_iter().flat_map(|f| f.line.stats.entrypoints.iter()).map(|e| html! { <span class="chip client">{ e.clone() }</span> }) }
+                        </div>
+                    </div>
+                </a>
+            </td>
+            <td class="project-cell" title={p.project_dir.clone()}>{ p.project_dir.clone() }</td>
+            { for Column::ALL[2..].iter().map(|&col| html! { <td class="num" data-col={format!("{col:?}")}>{ value(&p.slot, p.size_bytes, col) }</td> }) }
+        </tr>
+    }
+}
+
+#[function_component(SessionTable)]
+pub fn session_table(p: &Props) -> Html {
+    let all = use_state(|| false);
+    let drawn = use_state(|| ROWS_PER_FRAME);
+    let wanted = if *all { p.rows.len() } else { p.rows.len().min(FIRST_ROWS) };
+    {
+        let drawn = drawn.clone();
+        use_effect_with((*drawn, wanted), move |&(now, wanted)| {
+            if now < wanted {
+                yew::platform::spawn_local(async move {
+                    crate::app::task::yield_to_page().await;
+                    drawn.set(now + ROWS_PER_FRAME);
+                });
+            }
+        });
+    }
+    let folder = &p.folder;
+    let red = use_redaction();
+    let list = &folder.list;
+    let header = |col: Column| {
+        let (on_list, now) = (p.on_list.clone(), list.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let descending = if now.sort == col { !now.descending } else { !matches!(col, Column::Title | Column::Project) };
+            on_list.emit(ListUi { sort: col, descending, ..now.clone() });
+        });
+        let sorted = (list.sort == col).then_some(if list.descending { "descending" } else { "ascending" });
+        let arrow = match sorted {
+            Some("descending") => " ↓",
+            Some(_) => " ↑",
+            None => "",
+        };
+        html! {
+            <th aria-sort={sorted.unwrap_or("none")} class={classes!((col != Column::Title && col != Column::Project).then_some("num"))}>
+                <button class="sort" {onclick} data-sort={format!("{col:?}")}>{ format!("{}{arrow}", col.label()) }</button>
+            </th>
+        }
+    };
+    let shown = wanted.min(*drawn);
+    let show_all = {
+        let all = all.clone();
+        Callback::from(move |_: MouseEvent| all.set(true))
+    };
+    html! {
+        <div class="table-wrap sessions-wrap">
+            <table class="sessions" data-testid="sessions" data-count={p.rows.len().to_string()}>
+                <thead><tr>{ for Column::ALL.iter().map(|&c| header(c)) }</tr></thead>
+                <tbody>
+                    { for p.rows[..shown].iter().map(|&c| {
+                        let conv = &folder.tree.conversations[c as usize];
+                        let href = format!("#{}", crate::app::address::prefix(&conv.path, conv.entry, red.on).trim_end_matches(':'));
+                        let title = folder.facts(c).and_then(|f| f.line.title.as_deref()).map(|t| AttrValue::from(red.text(t)));
+                        html! {
+                            <SessionRow key={conv.path.clone()} conv={c} path={AttrValue::from(red.text(&conv.path))} {href} {title} slot={folder.slots[c as usize].clone()}
+                                size_bytes={folder.tree.entry(conv.entry).size_bytes} deleted={conv.released.is_some()}
+                                project_dir={AttrValue::from(red.text(&folder.project_dir(conv.project)))} on_open={p.on_open.clone()} />
+                        }
+                    }) }
+                </tbody>
+            </table>
+            if wanted < p.rows.len() {
+                <button class="link-button" onclick={show_all}>{ format!("Show all {}", fmt::plural(p.rows.len() as u64, "conversation", "conversations")) }</button>
+            }
+        </div>
+    }
+}

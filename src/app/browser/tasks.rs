@@ -1,0 +1,125 @@
+//! The folder's background work, done by the reading worker: summing up
+//! every conversation (the survey) and searching across the folder. Each
+//! reports back as app actions; cancelling stops it in the worker at once.
+
+use std::rc::Rc;
+
+use js_sys::Array;
+use yew::Callback;
+
+use crate::app::files::Files;
+use crate::app::task::{Cancel, Throttle};
+use crate::app::worker::{Client, Job, Reply, WorkerError};
+use crate::state::browser::{FileHits, Browser, Scope, Slot};
+use crate::state::state::Action;
+
+/// The `File`s of `entries`, in that order.
+fn blobs(folder: &Browser, files: &Files, entries: impl Iterator<Item = u32>) -> Array {
+    let out = Array::new();
+    for e in entries {
+        if let Some(b) = folder.files.get(e as usize).and_then(|&id| files.get(id)) {
+            out.push(&b);
+        }
+    }
+    out
+}
+
+fn stop_on_cancel(cancel: &Cancel, client: &Client, job: &Job) {
+    let (client, id) = (client.clone(), job.id());
+    cancel.on_cancel(move || client.cancel(id));
+}
+
+fn unavailable(what: &str, e: &WorkerError) -> Action {
+    Action::Notice(format!("{what}: the page's file reader is not available ({e}). File names and sizes are shown; open a conversation to read it.").into())
+}
+
+/// Takes a job's replies until `Done`: `take` files each reply into
+/// `state`, `flush` hands the state to the page at most every `PROGRESS_MS`
+/// and at the end (one render for many replies, not one each). `Ok(false)`:
+/// cancelled.
+async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
+    let mut throttle = Throttle::new();
+    loop {
+        let reply = job.next().await;
+        if cancel.is_cancelled() {
+            return Ok(false);
+        }
+        let reply = reply?;
+        let end = matches!(reply, Reply::Done);
+        if !end {
+            take(state, reply);
+        }
+        if throttle.due(end) {
+            flush(state);
+        }
+        if end {
+            return Ok(true);
+        }
+    }
+}
+
+/// Sums up every conversation of `folder`, most recently modified first.
+pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Callback<Action>, cancel: Cancel) {
+    // The list first: names and sizes are on screen before the worker is asked.
+    crate::app::task::yield_to_page().await;
+    if cancel.is_cancelled() {
+        return;
+    }
+    let all = blobs(&folder, &files, 0..folder.tree.entries.len() as u32);
+    let mut job = match client.survey(&folder.tree, &all, folder.survey_order()) {
+        Ok(j) => j,
+        Err(e) => return send.emit(unavailable("The conversations' facts cannot be filled in", &e)),
+    };
+    stop_on_cancel(&cancel, &client, &job);
+    let mut state: (Vec<(u32, Slot)>, u64) = (Vec::new(), 0);
+    let take = |(batch, done_bytes): &mut (Vec<(u32, Slot)>, u64), reply| match reply {
+        Reply::Summary { conversation, facts } => batch.push((conversation, Slot::Ready(Rc::new(*facts)))),
+        Reply::SummaryFailed { conversation, message } => batch.push((conversation, Slot::Failed(message.into()))),
+        Reply::Progress(bytes) => *done_bytes = bytes,
+        _ => {}
+    };
+    let flush = |(batch, done_bytes): &mut (Vec<(u32, Slot)>, u64)| {
+        send.emit(Action::Summaries(std::mem::take(batch)));
+        send.emit(Action::SurveyProgress { done_bytes: *done_bytes });
+    };
+    match pump(&mut job, &cancel, &mut state, take, flush).await {
+        Ok(true) => {
+            crate::app::task::mark_memory("survey-done");
+            send.emit(Action::SurveyDone);
+        }
+        Ok(false) => {}
+        Err(e) => {
+            send.emit(Action::Summaries(state.0));
+            send.emit(unavailable("The conversations' facts could not all be filled in", &e));
+        }
+    }
+}
+
+/// Searches the files of `scope` for `query`, hits streaming back in batches.
+pub async fn search(folder: Rc<Browser>, files: Files, client: Client, query: Rc<str>, scope: Scope, send: Callback<Action>, cancel: Cancel) {
+    let entries = folder.search_entries(scope);
+    let total_bytes = entries.iter().map(|&e| folder.tree.entry(e).size_bytes).sum();
+    send.emit(Action::FolderSearchStart { query: query.clone(), scope, total_bytes });
+    let serial = folder.search.serial + 1;
+    let arr = blobs(&folder, &files, entries.iter().copied());
+    let mut job = match client.search(&query, &arr, entries) {
+        Ok(j) => j,
+        Err(e) => return send.emit(unavailable("The folder cannot be searched", &e)),
+    };
+    stop_on_cancel(&cancel, &client, &job);
+    let mut state: (Vec<FileHits>, u64) = (Vec::new(), 0);
+    let take = |(batch, done_bytes): &mut (Vec<FileHits>, u64), reply| match reply {
+        Reply::Hits { key, matches, hits } => batch.push(FileHits { entry: key, matches, hits }),
+        Reply::Progress(bytes) => *done_bytes = bytes,
+        _ => {}
+    };
+    let flush = |(batch, done_bytes): &mut (Vec<FileHits>, u64)| {
+        send.emit(Action::FolderSearchHits { serial, hits: std::mem::take(batch) });
+        send.emit(Action::FolderSearchProgress { serial, done_bytes: *done_bytes });
+    };
+    match pump(&mut job, &cancel, &mut state, take, flush).await {
+        Ok(true) => send.emit(Action::FolderSearchDone { serial }),
+        Ok(false) => {}
+        Err(e) => send.emit(unavailable("The search stopped", &e)),
+    }
+}

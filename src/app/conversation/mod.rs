@@ -1,0 +1,26 @@
+//! The conversation view of one document: [`viewer::Viewer`] holds its
+//! state (`ui::viewer::Ui`) and its effects ([`hooks`]); the other
+//! components render parts of it and report back through callbacks.
+
+mod chart;
+mod export;
+mod header;
+mod hooks;
+mod insights;
+mod item;
+mod md;
+mod measure;
+mod output;
+mod rows;
+pub mod runs;
+mod summary;
+mod timeline;
+mod tool;
+mod toolbar;
+mod turn;
+mod page;
+mod vlist;
+
+pub use md::render as markdown;
+pub use summary::Summary;
+pub use page::Conversation;

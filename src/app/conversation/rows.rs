@@ -1,0 +1,163 @@
+//! The items that are not API turns: prompts, system rows, bookkeeping,
+//! dividers, malformed lines, and the placeholder while bodies are read.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::output::Folded;
+use super::tool;
+use crate::app::ctx::Ctx;
+use crate::fmt;
+use crate::index::{flag, Index, Row, Sym};
+use crate::model::body::Body;
+use crate::model::conversation::is_system_error;
+use crate::model::tools::first_line;
+use crate::model::items::{compaction_words, is_command_text, split_ide_context, Item, ItemKind};
+use crate::model::COMPACT_BOUNDARY;
+
+/// Parsed bodies by row.
+pub type Bodies = Rc<HashMap<u32, Rc<Body>>>;
+
+/// Markdown longer than this is shown as plain text, folded (parsing and
+/// drawing megabytes of markup would hold the page).
+const MARKDOWN_MAX_BYTES: usize = 64 << 10;
+/// Characters of a system or bookkeeping record's text on its one line.
+const ROW_TEXT_CHARS: usize = 160;
+
+/// Text written as Markdown (assistant text, a compaction summary): drawn
+/// as Markdown up to [`MARKDOWN_MAX_BYTES`], folded plain text beyond.
+pub fn prose(text: &str, on_resize: &Callback<()>) -> Html {
+    if text.len() <= MARKDOWN_MAX_BYTES {
+        return html! { <div class="prose">{ super::md::render(text) }</div> };
+    }
+    html! {
+        <div class="prose long" data-testid="long-prose">
+            <p class="muted small">{ format!("{} of Markdown, shown as plain text", fmt::bytes(text.len() as u64)) }</p>
+            <Folded text={Rc::<str>::from(text)} tag="div" class="prompt-text" on_resize={on_resize.clone()} />
+        </div>
+    }
+}
+
+pub fn unreadable(row: &Row) -> Html {
+    html! { <div class="muted">{ format!("line {} could not be read back from the file", row.line_no) }</div> }
+}
+
+pub fn idle(gap_ms: i64) -> Html {
+    html! { <div class="divider-line" data-testid="idle-divider">{ format!("idle {}", fmt::duration_ms(gap_ms)) }</div> }
+}
+
+pub fn resume(ix: &Index, session: Option<Sym>, client: Option<Sym>) -> Html {
+    let mut words = vec!["resumed".to_string()];
+    if let Some(c) = client {
+        words.push(format!("from {}", ix.str(c)));
+    }
+    if let Some(s) = session {
+        words.push(format!("· new session {}", ix.str(s)));
+    }
+    html! { <div class="divider-line" data-testid="resume-divider">{ words.join(" ") }</div> }
+}
+
+pub fn malformed(row: &Row) -> Html {
+    html! {
+        <div class="compact-row">
+            <span class="tag bad">{ "skipped" }</span>
+            { format!("line {} could not be read: {}", row.line_no, row.malformed.map_or("", |m| m.describe())) }
+        </div>
+    }
+}
+
+/// What the index already knows while the bodies are read: the tools called.
+pub fn placeholder(ctx: &Ctx, item: &Item) -> Html {
+    let ix = ctx.ix();
+    let names: Vec<Rc<str>> = match item.kind {
+        ItemKind::Turn(t) => ctx.view.turns[t as usize]
+            .rows
+            .iter()
+            .flat_map(|&r| ix.tool_uses_of(&ix.rows[r as usize]).iter().map(|u| Rc::from(ix.str(u.name))))
+            .collect(),
+        _ => Vec::new(),
+    };
+    tool::pending(&names)
+}
+
+pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Html {
+    let row = &ctx.ix().rows[row_ix as usize];
+    let Some(body) = bodies.get(&row_ix) else { return unreadable(row) };
+    let full_text = body.prompt_text();
+    // IDE context comes first, muted; the person's own words after it.
+    let (ide_notes, text) = split_ide_context(&full_text);
+    let (who, class) = if row.has(flag::COMPACT_SUMMARY) {
+        ("Compact summary", "summary")
+    } else if row.has(flag::META) || is_command_text(text) {
+        ("Meta", "meta")
+    } else {
+        ("You", "prompt")
+    };
+    let images: Vec<Html> = body.blocks().iter().filter(|b| b.kind.is("image")).map(super::output::image).collect();
+    // Results whose call is not in this file (or not yet shown).
+    let orphans = body.blocks().iter().filter(|b| b.kind.is("tool_result")).map(|b| html! {
+        <div class="orphan-result">
+            <span class="muted">{ format!("result for {} (its call is not in this file)", b.tool_use_id.as_deref().unwrap_or("?")) }</span>
+            <Folded text={Rc::<str>::from(b.result_text())} on_resize={on_resize.clone()} />
+        </div>
+    });
+    html! {
+        <div class={classes!("user-msg", class)} data-testid={class}>
+            <div class="who">{ who }</div>
+            if row.has(flag::COMPACT_SUMMARY) {
+                <details class="compact-summary"><summary>{ "The conversation so far, as summarised at compaction" }</summary>
+                    { prose(&full_text, on_resize) }</details>
+            } else {
+                { for ide_notes.iter().map(|n| html! { <div class="ide-context muted" data-testid="ide-context">{ "IDE: " }{ n.to_string() }</div> }) }
+                if !text.is_empty() { <Folded text={Rc::<str>::from(text)} tag="div" class="prompt-text" on_resize={on_resize.clone()} /> }
+            }
+            { for images }
+            { for orphans }
+        </div>
+    }
+}
+
+pub fn system(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
+    let ix = ctx.ix();
+    let row = &ix.rows[row_ix as usize];
+    let subtype = ix.str(row.subtype);
+    if subtype == COMPACT_BOUNDARY {
+        let c = ix.compactions.iter().find(|c| c.row == row_ix);
+        return html! { <div class="divider-line compaction" data-testid="compaction">{ compaction_words(ix, c) }</div> };
+    }
+    let body = bodies.get(&row_ix);
+    if is_system_error(ix, row) {
+        let words = body.map(|b| b.api_error_words()).unwrap_or_default();
+        return html! {
+            <div class="error-row" data-testid="system-error">
+                <span class="tag bad">{ if subtype.is_empty() { "system error".to_string() } else { subtype.replace('_', " ") } }</span>
+                { words }
+                if let Some(t) = body.and_then(|b| b.content.as_deref()) { <span class="muted">{ format!(" {t}") }</span> }
+            </div>
+        };
+    }
+    let content = body.and_then(|b| b.content.as_deref()).map(|t| first_line(t, ROW_TEXT_CHARS)).unwrap_or_default();
+    html! {
+        <div class="compact-row">
+            <span class="tag">{ if subtype.is_empty() { "system" } else { subtype } }</span>
+            <span class="muted">{ content }</span>
+        </div>
+    }
+}
+
+pub fn other(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
+    let ix = ctx.ix();
+    let row = &ix.rows[row_ix as usize];
+    let ty = if row.record_type.is_none() { "(no type)" } else { ix.str(row.record_type) };
+    let text = bodies
+        .get(&row_ix)
+        .and_then(|b| b.custom_title.as_deref().or(b.ai_title.as_deref()).or(b.summary.as_deref()).map(|t| first_line(t, ROW_TEXT_CHARS)));
+    html! {
+        <div class="compact-row">
+            <span class="tag">{ ty.to_string() }</span>
+            <span class="muted">{ text.unwrap_or_else(|| fmt::bytes(u64::from(row.len_bytes))) }</span>
+        </div>
+    }
+}

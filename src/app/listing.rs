@@ -1,0 +1,134 @@
+//! What the person picked, as a list of files with their paths: a folder
+//! from `<input webkitdirectory>`, several files from `<input multiple>`, or
+//! whatever was dropped (files and directories, walked with
+//! `webkitGetAsEntry()` / `readEntries()`). Only names, sizes and dates are
+//! looked at here; nothing is read.
+
+use js_sys::{Function, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::File;
+
+use super::task::{Cancel, Pacer};
+use crate::folder::Entry;
+
+/// A file of the pick and its path (`/`-separated, from the picked folder's name down).
+pub struct PickedFile {
+    pub entry: Entry,
+    pub file: File,
+}
+
+fn get(o: &JsValue, key: &str) -> JsValue {
+    Reflect::get(o, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn entry_of(file: File, path: String) -> PickedFile {
+    let modified = file.last_modified();
+    let entry = Entry { path, size_bytes: file.size() as u64, modified_ms: (modified > 0.0).then_some(modified as i64) };
+    PickedFile { entry, file }
+}
+
+/// The files of an `<input>`: with `webkitdirectory` each has a
+/// `webkitRelativePath` ("projects/-Users-you-app/x.jsonl"); plain picks
+/// have only their names.
+pub fn from_input(files: &web_sys::FileList) -> Vec<PickedFile> {
+    (0..files.length())
+        .filter_map(|i| files.get(i))
+        .map(|f| {
+            let rel = get(&f, "webkitRelativePath").as_string().filter(|p| !p.is_empty());
+            let path = rel.unwrap_or_else(|| f.name());
+            entry_of(f, path)
+        })
+        .collect()
+}
+
+/// Calls `method(arg…, ok, err)` on `target` and awaits the callback.
+async fn callback_call(target: &JsValue, method: &str) -> Result<JsValue, JsValue> {
+    let f: Function = get(target, method).dyn_into()?;
+    let target = target.clone();
+    let promise = Promise::new(&mut |resolve, reject| {
+        if let Err(e) = f.call2(&target, &resolve, &reject) {
+            let _ = reject.call1(&JsValue::NULL, &e);
+        }
+    });
+    JsFuture::from(promise).await
+}
+
+/// Walks what was dropped: `entries` are `FileSystemEntry`s (anything with
+/// their shape: `isDirectory`, `createReader().readEntries(ok, err)` — which
+/// answers in batches until an empty one — and `file(ok, err)`). A part that
+/// cannot be read is named in `unreadable` and left out.
+pub async fn walk(entries: Vec<JsValue>, cancel: &Cancel, on_count: impl Fn(usize)) -> (Vec<PickedFile>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut unreadable = Vec::new();
+    let mut stack = entries;
+    let mut pacer = Pacer::new();
+    while let Some(e) = stack.pop() {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let path = get(&e, "fullPath").as_string().unwrap_or_else(|| get(&e, "name").as_string().unwrap_or_default());
+        let path = path.trim_start_matches('/').to_string();
+        if get(&e, "isDirectory").as_bool() == Some(true) {
+            let reader = match get(&e, "createReader").dyn_into::<Function>().and_then(|f| f.call0(&e)) {
+                Ok(r) => r,
+                Err(_) => {
+                    unreadable.push(path);
+                    continue;
+                }
+            };
+            loop {
+                match callback_call(&reader, "readEntries").await {
+                    Ok(batch) => {
+                        let batch: js_sys::Array = batch.unchecked_into();
+                        if batch.length() == 0 {
+                            break;
+                        }
+                        stack.extend(batch.iter());
+                    }
+                    Err(_) => {
+                        unreadable.push(path.clone());
+                        break;
+                    }
+                }
+            }
+        } else {
+            match callback_call(&e, "file").await.and_then(|f| f.dyn_into::<File>()) {
+                Ok(f) => {
+                    out.push(entry_of(f, path));
+                    if out.len() % 500 == 0 {
+                        on_count(out.len());
+                    }
+                }
+                Err(_) => unreadable.push(path),
+            }
+        }
+        pacer.maybe_yield().await;
+    }
+    out.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
+    (out, unreadable)
+}
+
+/// The dropped items as entries (`webkitGetAsEntry()`), or `None` when the
+/// browser has no such call (then the dropped files are taken as files).
+pub fn dropped_entries(dt: &web_sys::DataTransfer) -> Option<Vec<JsValue>> {
+    let items = dt.items();
+    let mut out = Vec::new();
+    for i in 0..items.length() {
+        let item = items.get(i)?;
+        let f: Function = get(&item, "webkitGetAsEntry").dyn_into().ok()?;
+        let entry = f.call0(&item).ok().filter(|e| !e.is_null() && !e.is_undefined())?;
+        out.push(entry);
+    }
+    Some(out)
+}
+
+/// What a pick is called: its folder's name, or how many files it holds.
+pub fn name_of(picked: &[PickedFile]) -> String {
+    let first = |p: &PickedFile| p.entry.path.split('/').next().unwrap_or("").to_string();
+    match picked.first() {
+        Some(p) if p.entry.path.contains('/') && picked.iter().all(|q| q.entry.path.split('/').next() == Some(first(p).as_str())) => first(p),
+        _ => crate::fmt::plural(picked.len() as u64, "file", "files"),
+    }
+}

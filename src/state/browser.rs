@@ -1,0 +1,423 @@
+//! A picked folder in the app: its tree, each conversation's summary as the
+//! worker sends it, the session browser's sorting and filters, and a
+//! search across the folder. No DOM; the app renders this.
+
+use std::rc::Rc;
+
+use crate::folder::tree::decode_project_name;
+use crate::folder::{SessionFacts, Tree};
+use crate::state::FileId;
+
+/// A conversation's summary, as far as the worker got.
+#[derive(Clone, Debug, Default)]
+pub enum Slot {
+    #[default]
+    Pending,
+    Ready(Rc<SessionFacts>),
+    /// The file could not be read; why.
+    Failed(Rc<str>),
+}
+
+/// Equal when it is the same summary (by pointer): a list row redraws only
+/// when its own conversation changed.
+impl PartialEq for Slot {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Slot::Pending, Slot::Pending) => true,
+            (Slot::Ready(a), Slot::Ready(b)) => Rc::ptr_eq(a, b),
+            (Slot::Failed(a), Slot::Failed(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Slot {
+    pub fn facts(&self) -> Option<&SessionFacts> {
+        match self {
+            Slot::Ready(f) => Some(f),
+            _ => None,
+        }
+    }
+}
+
+/// A column of the session list (each sorts it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Column {
+    Title,
+    Project,
+    First,
+    #[default]
+    Last,
+    Active,
+    Size,
+    Turns,
+    Tools,
+    Failures,
+    Subagents,
+    Compactions,
+    Peak,
+    Output,
+}
+
+impl Column {
+    pub const ALL: [Column; 13] = [
+        Column::Title,
+        Column::Project,
+        Column::First,
+        Column::Last,
+        Column::Active,
+        Column::Size,
+        Column::Turns,
+        Column::Tools,
+        Column::Failures,
+        Column::Subagents,
+        Column::Compactions,
+        Column::Peak,
+        Column::Output,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Column::Title => "Conversation",
+            Column::Project => "Project",
+            Column::First => "First",
+            Column::Last => "Last",
+            Column::Active => "Active",
+            Column::Size => "Size",
+            Column::Turns => "API turns",
+            Column::Tools => "Tool calls",
+            Column::Failures => "Failures",
+            Column::Subagents => "Subagents",
+            Column::Compactions => "Compactions",
+            Column::Peak => "Peak context",
+            Column::Output => "Output tokens",
+        }
+    }
+}
+
+/// The session list's sorting and filters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListUi {
+    pub sort: Column,
+    pub descending: bool,
+    /// Matched (ASCII case-insensitive) against title, path, project and cwd.
+    pub text: String,
+    pub project: Option<u32>,
+    pub client: Option<String>,
+    pub model: Option<String>,
+    /// Only conversations active on or after / before these days (UTC, ms).
+    pub from_ms: Option<i64>,
+    pub to_ms: Option<i64>,
+    pub failures_only: bool,
+    /// Only conversations where a call of this tool failed.
+    pub tool_failing: Option<String>,
+    /// The dashboard is shown above the list.
+    pub dashboard: bool,
+    /// Show conversations deleted in the desktop app.
+    pub show_deleted: bool,
+    /// Where the list was scrolled when a conversation was opened from it.
+    pub scroll_px: i32,
+}
+
+impl Default for ListUi {
+    fn default() -> Self {
+        ListUi {
+            sort: Column::Last,
+            descending: true,
+            text: String::new(),
+            project: None,
+            client: None,
+            model: None,
+            from_ms: None,
+            to_ms: None,
+            failures_only: false,
+            tool_failing: None,
+            dashboard: false,
+            show_deleted: false,
+            scroll_px: 0,
+        }
+    }
+}
+
+/// What a search across the folder covers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scope {
+    #[default]
+    All,
+    Project(u32),
+    Conversation(u32),
+}
+
+/// One file's matches (`entry` is the file: a conversation or a run).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileHits {
+    pub entry: u32,
+    pub matches: u64,
+    pub hits: Vec<crate::state::search::HitText>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FolderSearch {
+    /// Numbers searches: answers to an older one are dropped.
+    pub serial: u64,
+    pub query: Rc<str>,
+    pub scope: Scope,
+    pub results: Rc<Vec<FileHits>>,
+    pub done_bytes: u64,
+    pub total_bytes: u64,
+    pub finished: bool,
+}
+
+#[derive(Clone)]
+pub struct Browser {
+    /// What was picked, in words ("projects", "3 files").
+    pub name: Rc<str>,
+    pub tree: Rc<Tree>,
+    /// The app's file for each entry of `tree`.
+    pub files: Rc<Vec<FileId>>,
+    /// By conversation.
+    pub slots: Rc<Vec<Slot>>,
+    /// Bytes the survey has read, of `total_bytes`.
+    pub done_bytes: u64,
+    pub total_bytes: u64,
+    pub surveyed: bool,
+    pub list: ListUi,
+    pub search: FolderSearch,
+}
+
+impl Browser {
+    pub fn new(name: &str, tree: Tree, files: Vec<FileId>) -> Browser {
+        let total_bytes = tree.entries.iter().map(|e| e.size_bytes).sum();
+        let slots = Rc::new(vec![Slot::Pending; tree.conversations.len()]);
+        Browser {
+            name: name.into(),
+            tree: Rc::new(tree),
+            files: Rc::new(files),
+            slots,
+            done_bytes: 0,
+            total_bytes,
+            surveyed: false,
+            list: ListUi::default(),
+            search: FolderSearch::default(),
+        }
+    }
+
+    pub fn facts(&self, c: u32) -> Option<&SessionFacts> {
+        self.slots.get(c as usize)?.facts()
+    }
+
+    /// The order the survey goes in: the most recently modified first, so
+    /// the top of the list (sorted by last activity) fills in first.
+    pub fn survey_order(&self) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..self.tree.conversations.len() as u32).collect();
+        let modified = |c: &u32| self.tree.entry(self.tree.conversations[*c as usize].entry).modified_ms.unwrap_or(0);
+        order.sort_by_key(|c| std::cmp::Reverse(modified(c)));
+        order
+    }
+
+    /// The project's working directory: a record's `cwd` where the summary
+    /// has one (exact), else the directory name decoded (ambiguous).
+    pub fn project_dir(&self, p: u32) -> String {
+        let project = &self.tree.projects[p as usize];
+        project.conversations.iter().find_map(|&c| self.facts(c)?.cwd.clone()).unwrap_or_else(|| decode_project_name(&project.name))
+    }
+
+    /// Last activity in a project: the latest conversation's last time.
+    pub fn project_last_ms(&self, p: u32) -> Option<i64> {
+        self.tree.projects[p as usize].conversations.iter().filter_map(|&c| self.facts(c)?.last_ms).max()
+    }
+
+    pub fn deleted(&self, c: u32) -> bool {
+        self.tree.conversations[c as usize].released.is_some()
+    }
+
+    /// Conversations deleted in the desktop app (known from file names).
+    pub fn deleted_count(&self) -> usize {
+        (0..self.tree.conversations.len() as u32).filter(|&c| self.deleted(c)).count()
+    }
+
+    /// Distinct clients and models seen so far, sorted.
+    pub fn clients_and_models(&self) -> (Vec<String>, Vec<String>) {
+        let mut clients = std::collections::BTreeSet::new();
+        let mut models = std::collections::BTreeSet::new();
+        for f in self.slots.iter().filter_map(Slot::facts) {
+            clients.extend(f.line.stats.entrypoints.iter().cloned());
+            models.extend(f.models.iter().cloned());
+        }
+        (clients.into_iter().collect(), models.into_iter().collect())
+    }
+
+    /// The conversations the list shows, filtered and sorted. A filter on a
+    /// fact not known yet (the survey has not reached it) lets it through.
+    pub fn rows(&self) -> Vec<u32> {
+        let l = &self.list;
+        let needle = l.text.to_ascii_lowercase();
+        let mut rows: Vec<u32> = (0..self.tree.conversations.len() as u32)
+            .filter(|&c| {
+                let conv = &self.tree.conversations[c as usize];
+                let f = self.facts(c);
+                let text_ok = needle.is_empty() || {
+                    let title = f.and_then(|f| f.line.title.as_deref()).unwrap_or("");
+                    let cwd = f.and_then(|f| f.cwd.as_deref()).unwrap_or("");
+                    [title, conv.path.as_str(), cwd].iter().any(|s| s.to_ascii_lowercase().contains(&needle))
+                };
+                let client_ok = l.client.as_ref().is_none_or(|want| f.is_none_or(|f| f.line.stats.entrypoints.contains(want)));
+                let model_ok = l.model.as_ref().is_none_or(|want| f.is_none_or(|f| f.models.contains(want)));
+                let from_ok = l.from_ms.is_none_or(|from| f.is_none_or(|f| f.last_ms.is_none_or(|last| last >= from)));
+                let tool_ok = l.tool_failing.as_ref().is_none_or(|want| f.is_some_and(|f| f.report.tools.iter().any(|t| &t.name == want && t.failures > 0)));
+                let to_ok = l.to_ms.is_none_or(|to| f.is_none_or(|f| f.first_ms.is_none_or(|first| first < to)));
+                (l.show_deleted || conv.released.is_none())
+                    && l.project.is_none_or(|p| p == conv.project)
+                    && (!l.failures_only || f.is_some_and(|f| f.line.stats.failed_steps > 0))
+                    && text_ok
+                    && client_ok
+                    && model_ok
+                    && tool_ok
+                    && from_ok
+                    && to_ok
+            })
+            .collect();
+        rows.sort_by(|&a, &b| {
+            let order = self.compare(l.sort, a, b);
+            let order = if l.descending { order.reverse() } else { order };
+            // Ties (and conversations not summed up yet) by path.
+            order.then_with(|| self.tree.conversations[a as usize].path.cmp(&self.tree.conversations[b as usize].path))
+        });
+        rows
+    }
+
+    fn compare(&self, col: Column, a: u32, b: u32) -> std::cmp::Ordering {
+        let (fa, fb) = (self.facts(a), self.facts(b));
+        let num = |f: &dyn Fn(&SessionFacts) -> Option<f64>| {
+            let (x, y) = (fa.and_then(f), fb.and_then(f));
+            // Unknown sorts below every known value.
+            x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+        };
+        let size = |c: u32| self.tree.entry(self.tree.conversations[c as usize].entry).size_bytes;
+        match col {
+            Column::Title => {
+                let t = |f: Option<&SessionFacts>| f.and_then(|f| f.line.title.clone()).map(|t| t.to_lowercase());
+                t(fa).cmp(&t(fb))
+            }
+            Column::Project => self.tree.conversations[a as usize].project.cmp(&self.tree.conversations[b as usize].project),
+            Column::Size => size(a).cmp(&size(b)),
+            Column::First => num(&|f| f.first_ms.map(|x| x as f64)),
+            Column::Last => num(&|f| f.last_ms.map(|x| x as f64)),
+            Column::Active => num(&|f| f.active_ms.map(|x| x as f64)),
+            Column::Turns => num(&|f| Some(f.line.stats.assistant_messages as f64)),
+            Column::Tools => num(&|f| Some(f.line.stats.tool_calls as f64)),
+            Column::Failures => num(&|f| Some(f.line.stats.failed_steps as f64)),
+            Column::Subagents => num(&|f| Some(f.runs.len() as f64)),
+            Column::Compactions => num(&|f| Some(f.line.stats.compactions as f64)),
+            Column::Peak => num(&|f| f.has_usage.then_some(f.line.stats.peak_context_tokens as f64)),
+            Column::Output => num(&|f| f.has_usage.then_some(f.line.stats.output_tokens as f64)),
+        }
+    }
+
+    /// The files a search in `scope` reads: each conversation's file and its runs'.
+    pub fn search_entries(&self, scope: Scope) -> Vec<u32> {
+        let convs: Vec<u32> = match scope {
+            Scope::All => (0..self.tree.conversations.len() as u32).collect(),
+            Scope::Project(p) => self.tree.projects[p as usize].conversations.clone(),
+            Scope::Conversation(c) => vec![c],
+        };
+        let mut out = Vec::new();
+        for c in convs {
+            let conv = &self.tree.conversations[c as usize];
+            if conv.released.is_some() && !self.list.show_deleted {
+                continue;
+            }
+            out.push(conv.entry);
+            out.extend(conv.runs.iter().map(|r| r.jsonl));
+        }
+        out
+    }
+
+    /// The conversation a file belongs to (its own file or one of its runs'),
+    /// and the run's agent id when it is a run.
+    pub fn owner_of(&self, entry: u32) -> Option<(u32, Option<&str>)> {
+        self.tree.conversations.iter().enumerate().find_map(|(k, c)| {
+            if c.entry == entry {
+                return Some((k as u32, None));
+            }
+            c.runs.iter().find(|r| r.jsonl == entry).map(|r| (k as u32, Some(r.agent_id.as_str())))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::folder::tree::Entry;
+    use crate::folder::{SessionLine, Tree};
+    use crate::model::Stats;
+
+    fn facts(path: &str, title: &str, last_ms: i64, failed: u64, client: &str) -> Rc<SessionFacts> {
+        let stats = Stats { failed_steps: failed, entrypoints: vec![client.into()], tool_calls: last_ms as u64 % 7, ..Stats::default() };
+        Rc::new(SessionFacts {
+            line: SessionLine { path: path.into(), project: String::new(), title: Some(title.into()), title_source: None, deleted: false, deleted_at: None, legacy_subagents: vec![], stats },
+            first_ms: Some(last_ms - 1000),
+            last_ms: Some(last_ms),
+            active_ms: Some(10),
+            models: vec!["claude-x".into()],
+            has_usage: true,
+            cwd: path.starts_with("-Users-a-my-app/").then(|| "/Users/a/my-app".into()),
+            not_a_transcript: None,
+            runs: vec![],
+            report: Default::default(),
+            problems: vec![],
+        })
+    }
+
+    fn folder() -> Browser {
+        let paths = ["-Users-a-my-app/a.jsonl", "-Users-a-my-app/b.jsonl", "-Users-a-my-app/b.desktop-released.json", "-x/c.jsonl", "-x/d.jsonl"];
+        let tree = Tree::build(paths.iter().map(|p| Entry { path: p.to_string(), size_bytes: p.len() as u64, modified_ms: None }).collect());
+        let mut f = Browser::new("projects", tree, (0..5).map(FileId).collect());
+        let slots = Rc::make_mut(&mut f.slots);
+        slots[0] = Slot::Ready(facts("-Users-a-my-app/a.jsonl", "Fix the build", 3_000, 2, "claude-desktop"));
+        slots[1] = Slot::Ready(facts("-Users-a-my-app/b.jsonl", "Deleted one", 5_000, 0, "claude-vscode"));
+        slots[2] = Slot::Ready(facts("-x/c.jsonl", "Audit", 4_000, 0, "claude-vscode"));
+        f
+    }
+
+    #[test]
+    fn deleted_conversations_are_hidden_and_counted() {
+        let mut f = folder();
+        assert_eq!(f.deleted_count(), 1);
+        assert_eq!(f.rows(), vec![2, 0, 3], "latest first; d.jsonl (not summed up yet) last; b.jsonl hidden");
+        f.list.show_deleted = true;
+        assert_eq!(f.rows(), vec![1, 2, 0, 3]);
+    }
+
+    #[test]
+    fn filters_narrow_and_columns_sort() {
+        let mut f = folder();
+        f.list.text = "BUILD".into();
+        assert_eq!(f.rows(), vec![0]);
+        f.list.text = "my-app".into();
+        assert_eq!(f.rows(), vec![0], "the cwd matches (b.jsonl is deleted)");
+        f.list = ListUi { failures_only: true, ..ListUi::default() };
+        assert_eq!(f.rows(), vec![0]);
+        f.list = ListUi { client: Some("claude-vscode".into()), ..ListUi::default() };
+        assert_eq!(f.rows(), vec![2, 3], "d.jsonl is not known yet: it stays");
+        f.list = ListUi { project: Some(1), ..ListUi::default() };
+        assert_eq!(f.rows(), vec![2, 3]);
+        f.list = ListUi { sort: Column::Title, descending: false, ..ListUi::default() };
+        assert_eq!(f.rows(), vec![3, 2, 0], "no title sorts first ascending");
+        f.list = ListUi { from_ms: Some(3_500), ..ListUi::default() };
+        assert_eq!(f.rows(), vec![2, 3]);
+        f.list = ListUi { to_ms: Some(2_500), ..ListUi::default() };
+        assert_eq!(f.rows(), vec![0, 3]);
+        assert_eq!(f.clients_and_models().0, vec!["claude-desktop".to_string(), "claude-vscode".to_string()]);
+    }
+
+    #[test]
+    fn the_project_dir_prefers_a_records_cwd() {
+        let f = folder();
+        assert_eq!(f.project_dir(0), "/Users/a/my-app", "the dash in my-app survives");
+        assert_eq!(f.project_dir(1), "/x", "no cwd known: the name decoded");
+        assert_eq!(f.project_last_ms(0), Some(5_000));
+        assert_eq!(f.search_entries(Scope::Project(0)), vec![0], "the deleted one is not searched while hidden");
+        assert_eq!(f.owner_of(3), Some((2, None)));
+    }
+}

@@ -1,0 +1,242 @@
+//! The app's one state: which file is open and how far its reading got,
+//! the picked folder (if any) and where the person is (the route).
+//!
+//! An open is numbered (`opened`); the viewer of a preview stays mounted
+//! when the whole file arrives because both carry the same number. A newer
+//! pick cancels the older read before it starts (the app holds the read's
+//! cancel flag), so no action of an older read reaches this reducer after
+//! the newer one's `Start`.
+
+use std::rc::Rc;
+
+use super::doc::Doc;
+use super::browser::{FileHits, Browser, ListUi, Scope, Slot};
+
+/// Where the person is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Route {
+    /// The landing page, or the one file picked.
+    #[default]
+    Home,
+    /// The picked folder's session browser.
+    Browser,
+    /// A conversation of the folder, or (with `run`: its agent id) one of
+    /// its subagent runs, opened as a transcript.
+    Conversation { conv: u32, run: Option<Rc<str>> },
+}
+
+#[derive(Clone, Default)]
+pub enum Phase {
+    #[default]
+    Empty,
+    /// `preview`: the first chunk's whole lines, shown while the rest is read.
+    Reading { name: Rc<str>, size_bytes: u64, read_bytes: u64, preview: Option<Rc<Doc>> },
+    Done(Rc<Doc>),
+    /// The file could not be read at all (permissions, vanished, ...).
+    Failed { name: Rc<str>, message: Rc<str> },
+}
+
+#[derive(Clone, Default)]
+pub struct State {
+    /// How many opens have started: the current one's number.
+    pub opened: u64,
+    pub phase: Phase,
+    /// Something the person should know that is not about one file (the
+    /// page's file reader failed, say), shown until dismissed.
+    pub notice: Option<Rc<str>>,
+    pub folder: Option<Rc<Browser>>,
+    pub route: Route,
+    /// A dropped folder being walked: files found so far.
+    pub listing: Option<usize>,
+}
+
+pub enum Action {
+    Start { name: Rc<str>, size_bytes: u64 },
+    Progress { read_bytes: u64 },
+    Preview(Rc<Doc>),
+    Finished(Rc<Doc>),
+    Failed { name: Rc<str>, message: Rc<str> },
+    Notice(Rc<str>),
+    DismissNotice,
+    /// A dropped folder is being walked (`None`: the walk ended).
+    Listing(Option<usize>),
+    /// A folder (or several files) was picked: its session browser opens.
+    FolderPicked(Rc<Browser>),
+    /// Conversations summed up (or not readable), a batch at a time.
+    Summaries(Vec<(u32, Slot)>),
+    SurveyProgress { done_bytes: u64 },
+    SurveyDone,
+    SetList(ListUi),
+    FolderSearchStart { query: Rc<str>, scope: Scope, total_bytes: u64 },
+    FolderSearchHits { serial: u64, hits: Vec<FileHits> },
+    FolderSearchProgress { serial: u64, done_bytes: u64 },
+    FolderSearchDone { serial: u64 },
+    FolderSearchClear,
+    Navigate(Route),
+}
+
+impl State {
+    /// The document on screen: the whole file, or its preview while reading.
+    pub fn shown(&self) -> Option<&Rc<Doc>> {
+        match &self.phase {
+            Phase::Reading { preview: Some(d), .. } => Some(d),
+            Phase::Done(d) if d.is_transcript() => Some(d),
+            _ => None,
+        }
+    }
+
+    pub fn reading(&self) -> bool {
+        matches!(self.phase, Phase::Reading { .. })
+    }
+
+    /// The folder with `f` applied to a copy of it; the same state when
+    /// there is no folder.
+    fn folder_with(self: Rc<Self>, f: impl FnOnce(&mut Browser)) -> Rc<Self> {
+        let Some(folder) = &self.folder else { return self };
+        let mut next = (**folder).clone();
+        f(&mut next);
+        Rc::new(State { folder: Some(Rc::new(next)), ..(*self).clone() })
+    }
+
+    pub fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let with = |phase| Rc::new(State { phase, ..(*self).clone() });
+        match action {
+            Action::Start { name, size_bytes } => Rc::new(State {
+                opened: self.opened + 1,
+                phase: Phase::Reading { name, size_bytes, read_bytes: 0, preview: None },
+                ..(*self).clone()
+            }),
+            Action::Progress { read_bytes } => match &self.phase {
+                Phase::Reading { name, size_bytes, preview, .. } => {
+                    with(Phase::Reading { name: name.clone(), size_bytes: *size_bytes, read_bytes, preview: preview.clone() })
+                }
+                _ => self,
+            },
+            Action::Preview(doc) => match &self.phase {
+                Phase::Reading { name, size_bytes, read_bytes, .. } => {
+                    with(Phase::Reading { name: name.clone(), size_bytes: *size_bytes, read_bytes: *read_bytes, preview: Some(doc) })
+                }
+                _ => self,
+            },
+            Action::Finished(doc) => with(Phase::Done(doc)),
+            Action::Failed { name, message } => with(Phase::Failed { name, message }),
+            Action::Notice(text) => Rc::new(State { notice: Some(text), ..(*self).clone() }),
+            Action::DismissNotice if self.notice.is_some() => Rc::new(State { notice: None, ..(*self).clone() }),
+            Action::DismissNotice => self,
+            Action::Listing(listing) => Rc::new(State { listing, ..(*self).clone() }),
+            Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Browser, phase: Phase::Empty, listing: None, ..(*self).clone() }),
+            Action::Summaries(batch) => self.folder_with(|f| {
+                let slots = Rc::make_mut(&mut f.slots);
+                for (conv, slot) in batch {
+                    if let Some(s) = slots.get_mut(conv as usize) {
+                        *s = slot;
+                    }
+                }
+            }),
+            Action::SurveyProgress { done_bytes } => self.folder_with(|f| f.done_bytes = done_bytes),
+            Action::SurveyDone => self.folder_with(|f| {
+                f.surveyed = true;
+                f.done_bytes = f.total_bytes;
+            }),
+            Action::SetList(list) => self.folder_with(|f| f.list = list),
+            Action::FolderSearchStart { query, scope, total_bytes } => self.folder_with(|f| {
+                let serial = f.search.serial + 1;
+                f.search = super::browser::FolderSearch { serial, query, scope, total_bytes, ..Default::default() };
+            }),
+            Action::FolderSearchHits { serial, hits } => self.folder_with(|f| {
+                if f.search.serial == serial {
+                    Rc::make_mut(&mut f.search.results).extend(hits);
+                }
+            }),
+            Action::FolderSearchProgress { serial, done_bytes } => self.folder_with(|f| {
+                if f.search.serial == serial {
+                    f.search.done_bytes = done_bytes;
+                }
+            }),
+            Action::FolderSearchDone { serial } => self.folder_with(|f| {
+                if f.search.serial == serial {
+                    f.search.finished = true;
+                    f.search.done_bytes = f.search.total_bytes;
+                }
+            }),
+            Action::FolderSearchClear => self.folder_with(|f| {
+                let serial = f.search.serial + 1;
+                f.search = super::browser::FolderSearch { serial, ..Default::default() };
+            }),
+            Action::Navigate(route) if route != self.route => {
+                // Back to the list: the conversation shown there is closed.
+                let phase = if route == Route::Browser { Phase::Empty } else { self.phase.clone() };
+                Rc::new(State { route, phase, ..(*self).clone() })
+            }
+            Action::Navigate(_) => self,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+    use crate::state::doc::FileId;
+
+    fn doc(text: &str, complete: bool) -> Rc<Doc> {
+        let ix = Indexer::index_bytes(text.as_bytes());
+        Rc::new(Doc::build(FileId(0), "f.jsonl", text.len() as u64, Rc::from(text.as_bytes()), ix, complete))
+    }
+
+    #[test]
+    fn a_read_goes_from_start_to_preview_to_done() {
+        let s = Rc::new(State::default()).reduce(Action::Start { name: "f.jsonl".into(), size_bytes: 100 });
+        assert_eq!(s.opened, 1);
+        assert!(s.reading() && s.shown().is_none());
+        let s = s.reduce(Action::Progress { read_bytes: 40 });
+        let s = s.reduce(Action::Preview(doc("{\"type\":\"user\"}\n", false)));
+        assert!(matches!(s.phase, Phase::Reading { read_bytes: 40, preview: Some(_), .. }));
+        assert!(s.shown().is_some(), "the preview is shown while reading");
+        let s = s.reduce(Action::Finished(doc("{\"type\":\"user\"}\n{\"type\":\"user\"}\n", true)));
+        assert_eq!(s.shown().map(|d| d.index.rows.len()), Some(2));
+        assert_eq!(s.opened, 1, "the same open: its viewer stays mounted");
+        let s = s.reduce(Action::Notice("the reader failed".into()));
+        let s = s.reduce(Action::Start { name: "g.jsonl".into(), size_bytes: 1 });
+        assert_eq!(s.opened, 2);
+        assert_eq!(s.notice.as_deref(), Some("the reader failed"), "a notice stays until dismissed");
+        assert!(s.reduce(Action::DismissNotice).notice.is_none());
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_transcript_is_not_shown_as_one() {
+        let s = Rc::new(State::default()).reduce(Action::Finished(doc("hello\n", true)));
+        assert!(s.shown().is_none());
+        let before = s.clone();
+        assert!(Rc::ptr_eq(&s.reduce(Action::Progress { read_bytes: 1 }), &before), "progress after the end changes nothing");
+    }
+}
+
+#[cfg(test)]
+mod folder_tests {
+    use super::*;
+    use crate::folder::tree::{Entry, Tree};
+    use crate::state::FileId;
+
+    #[test]
+    fn a_folder_fills_in_and_the_route_moves() {
+        let tree = Tree::build(vec![Entry { path: "p/a.jsonl".into(), size_bytes: 10, modified_ms: None }]);
+        let folder = Rc::new(Browser::new("projects", tree, vec![FileId(0)]));
+        let s = Rc::new(State::default()).reduce(Action::FolderPicked(folder));
+        assert_eq!(s.route, Route::Browser);
+        let s = s.reduce(Action::Summaries(vec![(0, Slot::Failed("gone".into()))]));
+        assert!(matches!(s.folder.as_ref().unwrap().slots[0], Slot::Failed(_)));
+        let s = s.reduce(Action::SurveyDone);
+        assert!(s.folder.as_ref().unwrap().surveyed);
+        let s = s.reduce(Action::FolderSearchStart { query: "x".into(), scope: Scope::All, total_bytes: 10 });
+        let serial = s.folder.as_ref().unwrap().search.serial;
+        let stale = s.clone().reduce(Action::FolderSearchDone { serial: serial - 1 });
+        assert!(!stale.folder.as_ref().unwrap().search.finished, "an older search's end is not this one's");
+        let s = s.reduce(Action::FolderSearchDone { serial });
+        assert!(s.folder.as_ref().unwrap().search.finished);
+        let s = s.reduce(Action::Navigate(Route::Conversation { conv: 0, run: None }));
+        let s = s.reduce(Action::Start { name: "a.jsonl".into(), size_bytes: 10 });
+        let back = s.reduce(Action::Navigate(Route::Browser));
+        assert!(matches!(back.phase, Phase::Empty), "back on the list, nothing is open");
+    }
+}
