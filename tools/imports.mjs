@@ -116,16 +116,28 @@ function visit(v) {
 for (const v of graph.keys()) if (!idx.has(v)) visit(v);
 
 const name = (f) => relative(SRC, f);
+
+// The layers (src/lib.rs): a file may import its own layer and those below.
+const LAYER = { index: 0, fmt: 0, model: 1, folder: 2, disk: 3, synth: 3, state: 3, app: 4 };
+const layerOf = (f) => LAYER[name(f).split("/")[0].replace(/\.rs$/, "")];
+const upward = [];
+for (const [f, deps] of graph) {
+  for (const d of deps) {
+    const [a, b] = [layerOf(f), layerOf(d)];
+    if (a !== undefined && b !== undefined && b > a && !(name(d) === "lib.rs")) upward.push(`${name(f)} -> ${name(d)}`);
+  }
+}
 if (process.argv.includes("--dot")) {
   console.log("digraph imports {\n  rankdir=LR; node [shape=box, fontsize=10];");
   for (const [f, deps] of graph) for (const d of deps) console.log(`  "${name(f)}" -> "${name(d)}";`);
   console.log("}");
 } else {
   const edges = [...graph.values()].reduce((n, d) => n + d.size, 0);
-  console.log(`imports: ${graph.size} files, ${edges} uses, ${sccs.length} circle(s)`);
+  console.log(`imports: ${graph.size} files, ${edges} uses, ${sccs.length} circle(s), ${upward.length} upward`);
+  for (const u of upward) console.log("  upward: " + u);
   for (const c of sccs) {
     console.log("  circle: " + c.map(name).sort().join(" ⇄ "));
     if (process.argv.includes("--why")) for (const f of c) for (const d of graph.get(f)) if (c.includes(d)) console.log(`    ${name(f)} -> ${name(d)}: ${why.get(f + ">" + d)}`);
   }
-  process.exit(sccs.length ? 1 : 0);
+  process.exit(sccs.length || upward.length ? 1 : 0);
 }

@@ -6,7 +6,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::listing::{from_input, PickedFile};
-use super::Source;
+use super::open::Source;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {

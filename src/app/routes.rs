@@ -8,12 +8,16 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::files::Files;
-use super::browser::{OpenAt, SessionBrowser};
+use super::browser::browser::SessionBrowser;
+use crate::state::browser::OpenAt;
 use super::listing::{self, PickedFile};
 use super::shared::Shared;
-use super::conversation::runs::InFolder;
+use super::conversation::in_folder::InFolder;
 use super::redact::Redaction;
-use super::{conversation, progress, Hub, Source};
+use super::conversation;
+use super::hub::Hub;
+use super::open::Source;
+use super::progress;
 use crate::state::browser::{Browser, ListUi, Scope};
 use crate::state::state::{Action, Phase, Route, State};
 
@@ -72,7 +76,7 @@ impl Callbacks {
                 let blob = folder.as_ref().and_then(|f| files.get(*f.files.get(entry as usize)?));
                 yew::platform::spawn_local(async move {
                     let Some(blob) = blob else { return done.emit(Err("it is not in the pick".into())) };
-                    let text = super::read_all(&blob).await.map(|b| String::from_utf8_lossy(&b).into_owned());
+                    let text = super::blob::read_all(&blob).await.map(|b| String::from_utf8_lossy(&b).into_owned());
                     done.emit(text.map_err(|e| e.0));
                 });
             })
@@ -252,11 +256,14 @@ fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, hi
                 let (open_at, conv) = (cb.open_at.clone(), *conv);
                 Callback::from(move |agent: Rc<str>| open_at.emit(OpenAt { conv, run: Some(agent), line: None, highlight: None }))
             };
-            let folderish = InFolder { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run };
+            let render_item = Callback::from(|(ctx, id, on_resize): (Shared<crate::app::ctx::Ctx>, u32, Callback<()>)| html! {
+                <conversation::item::ItemView {ctx} {id} current={false} hit={false} {on_resize} />
+            });
+            let in_folder = InFolder { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run, render_item };
             html! {
                 <>
                     { crumbs(folder, *conv, run.as_ref(), cb, red) }
-                    <ContextProvider<InFolder> context={folderish}>
+                    <ContextProvider<InFolder> context={in_folder}>
                         { document(state, files, address, highlight, red) }
                     </ContextProvider<InFolder>>
                 </>

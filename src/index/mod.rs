@@ -26,10 +26,13 @@ pub mod reference;
 pub mod row;
 pub mod scan;
 mod simd;
+pub mod tables;
 pub mod time;
 pub mod wire;
 
 pub use intern::{FxHashMap, Interner, Sym};
+use tables::{grow_push, Tables};
+
 pub use row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -84,8 +87,8 @@ impl Index {
     }
 
     /// Where the scanner appends a line's side entries.
-    fn tables(&mut self) -> scan::Tables<'_> {
-        scan::Tables {
+    fn tables(&mut self) -> Tables<'_> {
+        Tables {
             tool_uses: &mut self.tool_uses,
             tool_results: &mut self.tool_results,
             compactions: &mut self.compactions,
@@ -104,18 +107,6 @@ impl Index {
             + self.titles.capacity() * size_of::<Title>()
             + self.strings.heap_bytes()
     }
-}
-
-/// Pushes `x`, growing a full `v` by an eighth (at least 1024 items) rather
-/// than doubling it. The tables of a 2 GB file hold ~70 MB; doubling made
-/// the indexer's peak heap 169 MiB (the old and the new buffer at the
-/// moment of a move, and up to half of the last one unused), which wasm
-/// memory keeps for good. Amortised cost stays O(1) per push.
-pub(crate) fn grow_push<T>(v: &mut Vec<T>, x: T) {
-    if v.len() == v.capacity() {
-        v.reserve_exact((v.len() / 8).max(1024));
-    }
-    v.push(x);
 }
 
 /// The push-based line indexer. See the module docs for its state.

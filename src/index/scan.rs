@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 
 use super::intern::{Interner, Sym};
-use super::grow_push;
+use super::tables::{grow_push, Tables};
 use super::simd::skip_string;
 use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
 use super::time::parse_rfc3339_ms;
@@ -26,15 +26,6 @@ const MAX_DEPTH: u32 = 127;
 
 /// The tag Claude Code writes when it moved a tool's output to `tool-results/`.
 pub const PERSISTED_TAG: &str = "<persisted-output>";
-
-/// Where a scanned line's side entries go.
-pub struct Tables<'a> {
-    pub tool_uses: &'a mut Vec<ToolUse>,
-    pub tool_results: &'a mut Vec<ToolResult>,
-    pub compactions: &'a mut Vec<Compaction>,
-    pub titles: &'a mut Vec<Title>,
-    pub strings: &'a mut Interner,
-}
 
 /// A string token inside the line: `start..end` excludes the quotes.
 #[derive(Clone, Copy, Debug)]

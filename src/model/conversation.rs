@@ -2,7 +2,7 @@
 //! results, failed steps, resume segments and client switches. All in file
 //! order (file order is the truth), all by row index.
 
-use super::{Kind, Kinds};
+use super::kind::{Kind, Kinds};
 use crate::index::{flag, FxHashMap, Index, Row, Sym};
 
 /// One API turn: every assistant record sharing a `message.id` (a record

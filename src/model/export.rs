@@ -20,7 +20,7 @@ use super::stats::Stats;
 use super::title::Title;
 use super::verdict::SKIPPED_NAMED;
 use super::items::{compaction_words, ItemKind, Items};
-use super::SYNTHETIC_MODEL;
+use super::kind::SYNTHETIC_MODEL;
 use crate::fmt;
 use crate::index::{flag, Index};
 

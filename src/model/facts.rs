@@ -4,7 +4,7 @@
 //! recorded at all (absent is not zero).
 
 use super::items::{ItemKind, Items};
-use super::SYNTHETIC_MODEL;
+use super::kind::SYNTHETIC_MODEL;
 use crate::index::{flag, FxHashMap, Index, Sym};
 
 /// Distinct non-empty symbols in order of first appearance.

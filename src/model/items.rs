@@ -5,7 +5,7 @@
 
 use super::conversation::{self, Segment, ToolCall, Turn};
 use super::time::{self, Timeline};
-use super::{Kind, Kinds};
+use super::kind::{Kind, Kinds};
 use crate::fmt;
 use crate::index::{Compaction, Content, Index, Sym};
 

@@ -17,7 +17,7 @@ use super::time::Timeline;
 use super::prices::{cost_usd, price_of};
 use super::stats::Stats;
 use super::items::Items;
-use super::{Kind, Kinds, COMPACT_BOUNDARY, SYNTHETIC_MODEL};
+use super::kind::{Kind, Kinds, COMPACT_BOUNDARY, SYNTHETIC_MODEL};
 use crate::fmt;
 use crate::index::{FxHashMap, Index, Sym};
 

@@ -8,7 +8,7 @@ use super::conversation::{is_failed, is_system_error, tool_calls, turns, CallSta
 use super::subagents::SubagentLink;
 use super::time::{timeline, Timeline};
 use super::facts::first_seen;
-use super::{Kind, Kinds, COMPACT_BOUNDARY};
+use super::kind::{Kind, Kinds, COMPACT_BOUNDARY};
 use crate::index::{flag, Index};
 
 /// Gaps longer than this (15 minutes) are idle by default.

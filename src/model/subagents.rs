@@ -73,7 +73,7 @@ pub fn link_explained(ix: &Index, runs: &[SubagentRun]) -> Vec<(SubagentLink, Op
         .into_iter()
         .filter_map(|c| {
             let tu = &ix.tool_uses[c.tool_use as usize];
-            if !super::is_agent_tool(ix.str(tu.name)) {
+            if !super::kind::is_agent_tool(ix.str(tu.name)) {
                 return None;
             }
             let result_row = ix.tool_results[c.tool_result? as usize].row;

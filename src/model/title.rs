@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::body::Body;
 use super::tools::first_line;
 use super::items::{is_command_text, split_ide_context, ItemKind, Items};
-use super::{Kind, Kinds};
+use super::kind::{Kind, Kinds};
 use crate::index::{flag, Content, Index};
 
 /// The record types that carry a title, in the order they win.

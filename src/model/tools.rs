@@ -103,7 +103,7 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
                 out.headline.push_str(&format!(" in {path}"));
             }
         }
-        n if super::is_agent_tool(n) => {
+        n if super::kind::is_agent_tool(n) => {
             let kind = s(input, "subagent_type");
             out.headline = s(input, "description").to_string();
             if !kind.is_empty() {

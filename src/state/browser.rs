@@ -139,6 +139,16 @@ impl Default for ListUi {
     }
 }
 
+/// Where to go from the browser: a conversation (or one of its runs), at a
+/// line, with a search's matches marked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenAt {
+    pub conv: u32,
+    pub run: Option<Rc<str>>,
+    pub line: Option<u32>,
+    pub highlight: Option<Rc<str>>,
+}
+
 /// What a search across the folder covers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scope {

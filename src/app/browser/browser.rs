@@ -14,17 +14,7 @@ use super::search::FolderSearchView;
 use super::table::SessionTable;
 use crate::app::shared::Shared;
 use crate::fmt;
-use crate::state::browser::{Browser, ListUi, Scope};
-
-/// Where to go from the browser: a conversation (or one of its runs), at a
-/// line, with a search's matches marked.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OpenAt {
-    pub conv: u32,
-    pub run: Option<Rc<str>>,
-    pub line: Option<u32>,
-    pub highlight: Option<Rc<str>>,
-}
+use crate::state::browser::{Browser, ListUi, OpenAt, Scope};
 
 #[derive(Properties, PartialEq)]
 pub struct Props {

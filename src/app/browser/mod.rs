@@ -10,4 +10,3 @@ mod search;
 mod table;
 pub mod tasks;
 
-pub use browser::{OpenAt, SessionBrowser};

@@ -8,11 +8,10 @@ use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::browser::OpenAt;
 use crate::app::redact::{use_redaction, Redaction};
 use crate::app::shared::Shared;
 use crate::fmt;
-use crate::state::browser::{Browser, Scope};
+use crate::state::browser::{Browser, OpenAt, Scope};
 use crate::state::search::HITS_PER_FILE;
 
 #[derive(Properties, PartialEq)]

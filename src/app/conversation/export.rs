@@ -65,10 +65,10 @@ fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 /// The runs of this conversation (in a folder), each exported whole, to
 /// nest under their calls; `ccscope export` nests the same ones (the runs
 /// under `<id>/subagents/`, linked to a call).
-async fn nested_runs(folderish: Option<&super::runs::InFolder>, redaction: Option<&Redaction>) -> Vec<Nested> {
+async fn nested_runs(in_folder: Option<&super::in_folder::InFolder>, redaction: Option<&Redaction>) -> Vec<Nested> {
     let mut out = Vec::new();
-    for l in folderish.and_then(|f| f.runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
-        let (Some(f), Some(tool_use_id)) = (folderish, l.link.tool_use_id.as_deref()) else { continue };
+    for l in in_folder.and_then(|f| f.runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
+        let (Some(f), Some(tool_use_id)) = (in_folder, l.link.tool_use_id.as_deref()) else { continue };
         let Some((_, blob)) = f.blob(l.run.entry) else { continue };
         if let Ok(bytes) = read_all(&blob).await {
             let redactor = redaction.and_then(Redaction::active);
@@ -83,7 +83,7 @@ async fn nested_runs(folderish: Option<&super::runs::InFolder>, redaction: Optio
     out
 }
 
-async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redaction: Option<Redaction>, folderish: Option<super::runs::InFolder>, status: UseStateHandle<String>) {
+async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redaction: Option<Redaction>, in_folder: Option<super::in_folder::InFolder>, status: UseStateHandle<String>) {
     let ix = ctx.ix();
     let view = &ctx.view;
     let mut rows: Vec<u32> = items.iter().flat_map(|&i| view.rows_of(ix, &view.items[i as usize])).collect();
@@ -101,7 +101,7 @@ async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redacti
         yield_to_page().await;
     }
     let title = title::resolve(&ctx.doc.title, |r| bodies.get(&r).cloned());
-    let nested = nested_runs(folderish.as_ref(), redaction.as_ref()).await;
+    let nested = nested_runs(in_folder.as_ref(), redaction.as_ref()).await;
     let e = Export { ix, view, stats: &ctx.doc.stats, facts: &ctx.doc.facts, name: &ctx.doc.name, title: title.as_ref(), items: &items, scope: &scope, nested: &nested, depth: 0 };
     let format = match out {
         Out::Download(f) => f,
@@ -136,9 +136,9 @@ pub fn export_menu(p: &Props) -> Html {
     let scope = use_state(|| Scope::Whole);
     let status = use_state(String::new);
     let redaction = use_context::<Redaction>();
-    let folderish = use_context::<super::runs::InFolder>();
+    let in_folder = use_context::<super::in_folder::InFolder>();
     let go = |out: Out| {
-        let (ctx, visible, current, scope, status, redaction, folderish) = (p.ctx.clone(), p.visible.clone(), p.current, *scope, status.clone(), redaction.clone(), folderish.clone());
+        let (ctx, visible, current, scope, status, redaction, in_folder) = (p.ctx.clone(), p.visible.clone(), p.current, *scope, status.clone(), redaction.clone(), in_folder.clone());
         Callback::from(move |_: MouseEvent| {
             let ix = ctx.ix();
             let (items, words) = match scope {
@@ -151,7 +151,7 @@ pub fn export_menu(p: &Props) -> Html {
                 return;
             }
             status.set("reading…".into());
-            yew::platform::spawn_local(run(ctx.clone(), items, words, out, redaction.clone(), folderish.clone(), status.clone()));
+            yew::platform::spawn_local(run(ctx.clone(), items, words, out, redaction.clone(), in_folder.clone(), status.clone()));
         })
     };
     let pick = |s: Scope| {

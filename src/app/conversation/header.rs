@@ -55,7 +55,7 @@ fn fact(label: &str, value: String, key: &str) -> Html {
 #[function_component(Header)]
 pub fn header(p: &Props) -> Html {
     let title = use_state(|| None::<Title>);
-    let folderish = use_context::<super::runs::InFolder>();
+    let in_folder = use_context::<super::in_folder::InFolder>();
     {
         let title = title.clone();
         use_effect_with(p.ctx.clone(), move |ctx| {
@@ -129,7 +129,7 @@ pub fn header(p: &Props) -> Html {
                     </span>
                 </div>
                 { fact("Compactions", fmt::count(stats.compactions), "compactions") }
-                if let Some(f) = &folderish {
+                if let Some(f) = &in_folder {
                     <div class="fact wide" data-fact="runs"><span class="label">{ "Subagent runs" }</span>{ super::runs::runs_fact(f, &red) }</div>
                 }
                 { fact("Peak context", tokens(stats.peak_context_tokens), "peak") }
@@ -139,7 +139,7 @@ pub fn header(p: &Props) -> Html {
             if !p.partial {
                 <details class="all-facts">
                     <summary>{ "All facts (ccscope stats)" }</summary>
-                    <super::Summary doc={Shared(doc.clone())} />
+                    <super::summary::Summary doc={Shared(doc.clone())} />
                 </details>
             }
         </section>

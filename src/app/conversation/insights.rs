@@ -73,7 +73,7 @@ pub fn insights(p: &Props) -> Html {
     let f = &r.failures;
     let total_tokens = |m: &ModelStats| [m.input_tokens, m.cache_creation_tokens, m.cache_read_tokens, m.output_tokens];
     let sum = |k: usize| r.models.iter().filter_map(|m| total_tokens(m)[k]).reduce(|a, b| a + b);
-    let folderish = use_context::<super::runs::InFolder>();
+    let in_folder = use_context::<super::in_folder::InFolder>();
     html! {
         <section class="insights" data-testid="insights" aria-label="Insights">
             <div class="card">
@@ -145,7 +145,7 @@ pub fn insights(p: &Props) -> Html {
                     if !r.unpriced_models.is_empty() { { format!(" No price for: {}.", r.unpriced_models.join(", ")) } }</p>
                 }
             </div>
-            if let Some(runs) = folderish.as_ref().and_then(|f| f.runs()).filter(|r| !r.is_empty()) {
+            if let Some(runs) = in_folder.as_ref().and_then(|f| f.runs()).filter(|r| !r.is_empty()) {
                 <div class="card">
                     <h3>{ "Subagent runs" }</h3>
                     <div class="table-wrap"><table class="figures" data-testid="run-stats">

@@ -10,54 +10,19 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::item::ItemView;
+use super::in_folder::InFolder;
 use crate::app::blob::read_all;
 use crate::app::ctx::Ctx;
-use crate::app::files::Files;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::folder::Linked;
 use crate::index::Indexer;
 use crate::model::subagents::Link;
 use crate::state::cache::{BodyCache, CACHE_BUDGET_BYTES};
-use crate::state::browser::Browser;
-use crate::state::{Doc, FileId};
+use crate::state::Doc;
 
 /// Items of a run shown inline at most (the rest: open it as a transcript).
 const INLINE_ITEMS: usize = 60;
-
-/// What the conversation view knows of the folder around it.
-#[derive(Clone, PartialEq)]
-pub struct InFolder {
-    pub folder: Shared<Browser>,
-    pub conv: u32,
-    pub files: Files,
-    /// Opens one of this conversation's runs as a transcript (by agent id).
-    pub open_run: Callback<Rc<str>>,
-}
-
-impl InFolder {
-    /// The runs of this conversation; `None` until the survey summed it up.
-    pub fn runs(&self) -> Option<&[Linked]> {
-        self.folder.facts(self.conv).map(|f| f.runs.as_slice())
-    }
-
-    /// The runs spawned by the call `tool_use_id` (not those whose meta names
-    /// a call the conversation does not have: they are unplaced).
-    pub fn runs_of(&self, tool_use_id: &str) -> Vec<&Linked> {
-        self.runs().unwrap_or(&[]).iter().filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect()
-    }
-
-    /// The full output of `tool_use_id`, if its `tool-results/` file was picked.
-    pub fn tool_result(&self, tool_use_id: &str) -> Option<web_sys::Blob> {
-        self.blob(self.folder.tree.tool_result(self.conv, tool_use_id)?).map(|(_, b)| b)
-    }
-
-    pub fn blob(&self, entry: u32) -> Option<(FileId, web_sys::Blob)> {
-        let id = *self.folder.files.get(entry as usize)?;
-        Some((id, self.files.get(id)?))
-    }
-}
 
 /// How a run was linked, in words.
 pub fn link_words(l: &Linked) -> String {
@@ -84,7 +49,7 @@ fn facts_line(l: &Linked) -> String {
 
 #[derive(Properties, PartialEq)]
 pub struct CardProps {
-    pub folderish: InFolder,
+    pub in_folder: InFolder,
     pub agent_id: Rc<str>,
     pub on_resize: Callback<()>,
 }
@@ -98,7 +63,7 @@ pub fn run_card(p: &CardProps) -> Html {
         use_effect_with(*open, move |_| on_resize.emit(()));
     }
     let red = crate::app::redact::use_redaction();
-    let Some(l) = p.folderish.runs().and_then(|runs| runs.iter().find(|l| *l.link.agent_id == *p.agent_id)) else { return html! {} };
+    let Some(l) = p.in_folder.runs().and_then(|runs| runs.iter().find(|l| *l.link.agent_id == *p.agent_id)) else { return html! {} };
     let meta = l.run.meta.clone().unwrap_or_default();
     let kind = meta.agent_type.clone().unwrap_or_else(|| "subagent".into());
     let toggle = {
@@ -106,7 +71,7 @@ pub fn run_card(p: &CardProps) -> Html {
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
     let open_full = {
-        let (cb, id) = (p.folderish.open_run.clone(), p.agent_id.clone());
+        let (cb, id) = (p.in_folder.open_run.clone(), p.agent_id.clone());
         Callback::from(move |_: MouseEvent| cb.emit(id.clone()))
     };
     html! {
@@ -128,7 +93,7 @@ pub fn run_card(p: &CardProps) -> Html {
                 <button class="link-button" onclick={open_full} data-testid="run-open">{ "Open as a transcript" }</button>
             </div>
             if *open {
-                <RunInline folderish={p.folderish.clone()} entry={l.run.entry} on_resize={p.on_resize.clone()} />
+                <RunInline in_folder={p.in_folder.clone()} entry={l.run.entry} on_resize={p.on_resize.clone()} />
             }
         </div>
     }
@@ -136,7 +101,7 @@ pub fn run_card(p: &CardProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub struct InlineProps {
-    pub folderish: InFolder,
+    pub in_folder: InFolder,
     pub entry: u32,
     pub on_resize: Callback<()>,
 }
@@ -147,7 +112,7 @@ fn run_inline(p: &InlineProps) -> Html {
     let ctx = use_state(|| None::<Result<Shared<Ctx>, String>>);
     let redaction = crate::app::redact::use_redaction();
     {
-        let (ctx, f, entry, redactor) = (ctx.clone(), p.folderish.clone(), p.entry, redaction.active());
+        let (ctx, f, entry, redactor) = (ctx.clone(), p.in_folder.clone(), p.entry, redaction.active());
         use_effect_with((entry, redaction.on), move |_| {
             yew::platform::spawn_local(async move {
                 let Some((id, blob)) = f.blob(entry) else { return ctx.set(Some(Err("its file was not picked".into()))) };
@@ -179,7 +144,7 @@ fn run_inline(p: &InlineProps) -> Html {
             html! {
                 <div class="run-body" data-testid="run-body">
                     { for ids.iter().take(INLINE_ITEMS).map(|&id| html! {
-                        <ItemView key={id} ctx={c.clone()} {id} current={false} hit={false} on_resize={p.on_resize.clone()} />
+                        <div key={id}>{ p.in_folder.render_item.emit((c.clone(), id, p.on_resize.clone())) }</div>
                     }) }
                     if more > 0 { <p class="muted small">{ format!("{} more — open it as a transcript", fmt::plural(more as u64, "item", "items")) }</p> }
                 </div>

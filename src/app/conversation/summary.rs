@@ -67,10 +67,10 @@ pub fn summary(props: &Props) -> Html {
     let l = &props.doc;
     let name = crate::app::redact::use_redaction().text(&l.name);
     // In a folder, the runs beside the file are linked (by the survey).
-    let folderish = use_context::<super::runs::InFolder>();
+    let in_folder = use_context::<super::in_folder::InFolder>();
     let mut stats = l.stats.clone();
-    let main_file = |f: &super::runs::InFolder| f.folder.files.get(f.folder.tree.conversations[f.conv as usize].entry as usize) == Some(&l.file);
-    if let Some(facts) = folderish.as_ref().filter(|f| main_file(f)).and_then(|f| f.folder.facts(f.conv)) {
+    let main_file = |f: &super::in_folder::InFolder| f.folder.files.get(f.folder.tree.conversations[f.conv as usize].entry as usize) == Some(&l.file);
+    if let Some(facts) = in_folder.as_ref().filter(|f| main_file(f)).and_then(|f| f.folder.facts(f.conv)) {
         stats.subagents = facts.line.stats.subagents.clone();
     }
     let facts = serde_json::to_value(&stats).unwrap_or(Value::Null);

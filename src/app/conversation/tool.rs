@@ -9,7 +9,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::output::{image, Folded, FullOutput};
-use super::runs::{InFolder, RunCard};
+use super::in_folder::InFolder;
+use super::runs::RunCard;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::body::{persisted_preview, Block, Body};
@@ -44,7 +45,7 @@ fn state_badge(state: CallState) -> (&'static str, &'static str) {
 
 #[function_component(ToolCall)]
 pub fn tool_call(p: &Props) -> Html {
-    let folderish = use_context::<InFolder>();
+    let in_folder = use_context::<InFolder>();
     let Some(block) = p.call.blocks().get(p.block) else { return html! {} };
     let name = block.name.as_deref().unwrap_or("(unnamed tool)");
     let id = block.id.as_deref().unwrap_or("");
@@ -69,7 +70,7 @@ pub fn tool_call(p: &Props) -> Html {
     };
     let result = match (&p.result, p.result_pending) {
         (Some(body), _) => match body.result_for(id) {
-            Some(r) => result_view(r, id, folderish.as_ref(), &p.on_resize),
+            Some(r) => result_view(r, id, in_folder.as_ref(), &p.on_resize),
             None => html! { <div class="result muted">{ "result record has no matching block" }</div> },
         },
         (None, true) => html! { <div class="result muted">{ "reading result…" }</div> },
@@ -87,20 +88,20 @@ pub fn tool_call(p: &Props) -> Html {
             </div>
             { input }
             { result }
-            { for folderish.iter().flat_map(|f| f.runs_of(id)).map(|l| html! {
-                <RunCard folderish={folderish.clone().expect("runs come from it")} agent_id={Rc::<str>::from(l.link.agent_id.as_str())} on_resize={p.on_resize.clone()} />
+            { for in_folder.iter().flat_map(|f| f.runs_of(id)).map(|l| html! {
+                <RunCard in_folder={in_folder.clone().expect("runs come from it")} agent_id={Rc::<str>::from(l.link.agent_id.as_str())} on_resize={p.on_resize.clone()} />
             }) }
         </div>
     }
 }
 
-fn result_view(r: &Block, tool_use_id: &str, folderish: Option<&InFolder>, on_resize: &Callback<()>) -> Html {
+fn result_view(r: &Block, tool_use_id: &str, in_folder: Option<&InFolder>, on_resize: &Callback<()>) -> Html {
     let text = r.result_text();
     let persisted = persisted_preview(&text);
     let shown: Rc<str> = persisted.unwrap_or(&text).into();
     let images: Vec<&Block> = r.inner_blocks().iter().filter(|b| b.kind.is("image")).collect();
     let refs: Vec<&str> = r.inner_blocks().iter().filter(|b| b.kind.is("tool_reference")).filter_map(|b| b.tool_name.as_deref()).collect();
-    let full = persisted.and(folderish).and_then(|f| f.tool_result(tool_use_id));
+    let full = persisted.and(in_folder).and_then(|f| f.tool_result(tool_use_id));
     html! {
         <div class={classes!("result", r.is_error.is_true().then_some("is-error"))} data-testid="tool-result">
             if persisted.is_some() {

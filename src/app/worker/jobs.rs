@@ -10,8 +10,7 @@ use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Blob;
 
-use super::protocol::{FromWorker, JobId};
-use super::serve::post;
+use super::protocol::{post, FromWorker, JobId};
 use crate::app::blob::{read_range, Chunks, ReadError, FIRST_CHUNK_BYTES};
 use crate::app::task::{mark, mark_memory, Cancel, Throttle};
 use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};

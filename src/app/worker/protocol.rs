@@ -28,8 +28,8 @@
 use js_sys::Array;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use wasm_bindgen::JsValue;
-use web_sys::Blob;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Blob, DedicatedWorkerGlobalScope};
 
 use crate::folder::{SessionFacts, Tree};
 use crate::state::search::HitText;
@@ -124,3 +124,19 @@ impl FromWorker {
         }
     }
 }
+
+/// Sends `msg` to the page (from the worker; buffers in the transfer list).
+pub fn post(msg: FromWorker) {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let sent = msg.encode().and_then(|v| {
+        let r = match msg.transfer() {
+            Some(t) => scope.post_message_with_transfer(&v, &t),
+            None => scope.post_message(&v),
+        };
+        r.map_err(|e| ProtocolError { from: "reading worker", why: format!("{e:?}") })
+    });
+    if let Err(e) = sent {
+        web_sys::console::error_1(&format!("ccscope worker: {e}").into());
+    }
+}
+

@@ -12,22 +12,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use super::protocol::{FromWorker, JobId, ToWorker};
+use super::protocol::{post, FromWorker, JobId, ToWorker};
 use crate::app::task::Cancel;
-
-pub(super) fn post(msg: FromWorker) {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let sent = msg.encode().and_then(|v| {
-        let r = match msg.transfer() {
-            Some(t) => scope.post_message_with_transfer(&v, &t),
-            None => scope.post_message(&v),
-        };
-        r.map_err(|e| super::protocol::ProtocolError { from: "reading worker", why: format!("{e:?}") })
-    });
-    if let Err(e) = sent {
-        web_sys::console::error_1(&format!("ccscope worker: {e}").into());
-    }
-}
 
 /// Answers the page's requests for the lifetime of the worker.
 pub fn serve() {

@@ -1,0 +1,52 @@
+//! What the conversation view knows of the folder around it: the folder,
+//! which conversation this is, the picked files, and the callbacks that open
+//! a run or draw one of its items. Data only; a context the app provides
+//! when a conversation of a folder is open.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::app::ctx::Ctx;
+use crate::app::files::Files;
+use crate::app::shared::Shared;
+use crate::folder::Linked;
+use crate::state::browser::Browser;
+use crate::state::FileId;
+
+/// What the conversation view knows of the folder around it.
+#[derive(Clone, PartialEq)]
+pub struct InFolder {
+    pub folder: Shared<Browser>,
+    pub conv: u32,
+    pub files: Files,
+    /// Opens one of this conversation's runs as a transcript (by agent id).
+    pub open_run: Callback<Rc<str>>,
+    /// Draws item `id` of a run's own list (a render callback, as the
+    /// virtual list has: the run card does not import the item it nests).
+    pub render_item: Callback<(Shared<Ctx>, u32, Callback<()>), Html>,
+}
+
+impl InFolder {
+    /// The runs of this conversation; `None` until the survey summed it up.
+    pub fn runs(&self) -> Option<&[Linked]> {
+        self.folder.facts(self.conv).map(|f| f.runs.as_slice())
+    }
+
+    /// The runs spawned by the call `tool_use_id` (not those whose meta names
+    /// a call the conversation does not have: they are unplaced).
+    pub fn runs_of(&self, tool_use_id: &str) -> Vec<&Linked> {
+        self.runs().unwrap_or(&[]).iter().filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect()
+    }
+
+    /// The full output of `tool_use_id`, if its `tool-results/` file was picked.
+    pub fn tool_result(&self, tool_use_id: &str) -> Option<web_sys::Blob> {
+        self.blob(self.folder.tree.tool_result(self.conv, tool_use_id)?).map(|(_, b)| b)
+    }
+
+    pub fn blob(&self, entry: u32) -> Option<(FileId, web_sys::Blob)> {
+        let id = *self.folder.files.get(entry as usize)?;
+        Some((id, self.files.get(id)?))
+    }
+}
+

@@ -1,0 +1,145 @@
+//! What the app's callbacks share, and the work they start: opening a
+//! pick, a folder's survey and searches, walking a dropped folder, going to a
+//! conversation and following the address.
+
+use std::rc::Rc;
+
+use yew::Callback;
+
+use super::address;
+use super::browser;
+use super::files::Files;
+use super::listing::{self, PickedFile};
+use super::open::{self, Source};
+use super::task::Cancel;
+use super::worker;
+use crate::folder::Tree;
+use crate::state::browser::{Browser, OpenAt};
+use crate::state::state::{Action, Route};
+
+/// What the app's callbacks share: the state's dispatcher, the files, the
+/// worker, and the cancel flags of the work under way.
+#[derive(Clone)]
+pub struct Hub {
+    pub send: Callback<Action>,
+    pub files: Files,
+    pub client: worker::Client,
+    /// The read of the file on screen.
+    pub reading: Rc<std::cell::RefCell<Cancel>>,
+    /// The folder's survey and search, and the walk of a dropped folder.
+    pub survey: Rc<std::cell::RefCell<Cancel>>,
+    pub walk: Rc<std::cell::RefCell<Cancel>>,
+    pub search: Rc<std::cell::RefCell<Cancel>>,
+    /// Redaction is on: addresses name files by number, not path.
+    pub opaque: Rc<std::cell::Cell<bool>>,
+}
+
+impl PartialEq for Hub {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.reading, &other.reading)
+    }
+}
+
+/// Cancels what `slot` holds and puts a fresh flag there.
+fn renew(slot: &std::cell::RefCell<Cancel>) -> Cancel {
+    let fresh = Cancel::default();
+    std::mem::replace(&mut *slot.borrow_mut(), fresh.clone()).cancel();
+    fresh
+}
+
+impl Hub {
+    pub fn open(&self, source: Source) {
+        let o = open::Opening { cancel: renew(&self.reading), send: self.send.clone(), client: self.client.clone(), files: self.files.clone() };
+        yew::platform::spawn_local(o.run(source));
+    }
+
+    /// A folder (or several files) was picked: list it at once, then sum
+    /// its conversations up in the worker.
+    pub fn open_folder(&self, picked: Vec<PickedFile>, name: String) {
+        renew(&self.reading);
+        renew(&self.search);
+        let survey = renew(&self.survey);
+        let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add(p.file.into()))).unzip();
+        let folder = Rc::new(Browser::new(&name, Tree::build(entries), files));
+        self.send.emit(Action::FolderPicked(folder.clone()));
+        address::push("/");
+        yew::platform::spawn_local(browser::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
+    }
+
+    /// Walks a dropped folder, then opens it; the entries it could not read
+    /// are named.
+    pub async fn walk(&self, entries: Vec<wasm_bindgen::JsValue>, opened: Callback<(Vec<PickedFile>, bool)>) {
+        let cancel = renew(&self.walk);
+        let send = self.send.clone();
+        send.emit(Action::Listing(Some(0)));
+        let (picked, unreadable) = listing::walk(entries, &cancel, |n| send.emit(Action::Listing(Some(n)))).await;
+        if cancel.is_cancelled() {
+            return;
+        }
+        send.emit(Action::Listing(None));
+        if !unreadable.is_empty() {
+            let n = unreadable.len() as u64;
+            let named: Vec<&str> = unreadable.iter().take(5).map(String::as_str).collect();
+            let text = format!("{} of the dropped folder could not be read and {} left out: {}", crate::fmt::plural(n, "entry", "entries"), crate::fmt::agree(n, "was", "were"), named.join(", "));
+            send.emit(Action::Notice(text.into()));
+        }
+        if !picked.is_empty() {
+            opened.emit((picked, true));
+        }
+    }
+
+    pub fn cancel_walk(&self) {
+        renew(&self.walk);
+        self.send.emit(Action::Listing(None));
+    }
+
+    pub fn search_folder(&self, folder: Rc<Browser>, query: String, scope: crate::state::browser::Scope) {
+        let cancel = renew(&self.search);
+        if query.is_empty() {
+            return self.send.emit(Action::FolderSearchClear);
+        }
+        yew::platform::spawn_local(browser::tasks::search(folder, self.files.clone(), self.client.clone(), query.into(), scope, self.send.clone(), cancel));
+    }
+
+    /// Opens a conversation of the folder (or one of its runs) at a line.
+    pub fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) {
+        let conv = &folder.tree.conversations[at.conv as usize];
+        let entry = match &at.run {
+            Some(agent) => conv.runs.iter().find(|r| *r.agent_id == **agent).map(|r| r.jsonl),
+            None => Some(conv.entry),
+        };
+        let Some((entry, file)) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?))) else { return };
+        let path = &folder.tree.entry(entry).path;
+        let prefix = address::prefix(path, entry, self.opaque.get());
+        let hash = match at.line {
+            Some(l) => format!("{prefix}L{l}"),
+            None => prefix.trim_end_matches(':').to_string(),
+        };
+        if push {
+            address::push(&hash);
+        } else {
+            address::replace(&hash);
+        }
+        self.send.emit(Action::Navigate(Route::Conversation { conv: at.conv, run: at.run.clone() }));
+        let name = path.rsplit('/').next().unwrap_or(path).into();
+        self.open(Source::Known { file, name });
+    }
+
+    /// Follows the address: `#/` the list, `#/<path>[:L<n>]` (or
+    /// `#/~<entry>[:L<n>]`) a conversation.
+    pub fn follow(&self, folder: &Browser, route: &Route) {
+        let Some((target, line)) = address::parse(&address::current()) else { return };
+        let entry = match target {
+            address::Target::Path(p) if p.is_empty() => return self.send.emit(Action::Navigate(Route::Browser)),
+            address::Target::Path(p) => folder.tree.entries.iter().position(|e| e.path == p).map(|e| e as u32),
+            address::Target::Entry(e) => ((e as usize) < folder.tree.entries.len()).then_some(e),
+        };
+        let Some(entry) = entry else { return };
+        let Some((conv, run)) = folder.owner_of(entry) else { return };
+        let run: Option<Rc<str>> = run.map(Rc::from);
+        if *route != (Route::Conversation { conv, run: run.clone() }) {
+            self.open_at(folder, &OpenAt { conv, run, line, highlight: None }, false);
+        }
+    }
+}
+
