@@ -19,6 +19,7 @@
 //! UTF-8 BOM at the very start of the file. A last line without a newline is
 //! a line. Whitespace-only lines are counted as blank and get no row.
 
+pub mod cursor;
 pub mod intern;
 // Also built for wasm, where a test checks the simd128 scanner against it;
 // nothing in the app calls it, so the linker leaves it out of the page.
