@@ -86,20 +86,13 @@ pub fn subagent_files(path: &Path) -> Vec<(String, PathBuf)> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if let Some(id) = agent_id_of(&p) {
+            } else if let Some(id) = p.file_name().and_then(|n| n.to_str()).and_then(crate::folder::tree::agent_id).map(str::to_string) {
                 files.push((id, p));
             }
         }
     }
     files.sort();
     files
-}
-
-/// `agent-<id>.jsonl` → `<id>`.
-fn agent_id_of(p: &Path) -> Option<String> {
-    let name = p.file_name()?.to_str()?;
-    let id = name.strip_prefix("agent-")?.strip_suffix(".jsonl")?;
-    (!id.is_empty()).then(|| id.to_string())
 }
 
 /// Every file under `dir`, paths relative to it and `/`-separated, sorted.

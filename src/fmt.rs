@@ -43,10 +43,23 @@ pub fn agree<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
+/// What a figure the file did not record is shown as (absent is not zero).
+pub const MISSING: &str = "—";
+
+/// A figure formatted by `f`, or [`MISSING`].
+pub fn or_dash<T>(v: Option<T>, f: impl FnOnce(T) -> String) -> String {
+    v.map_or_else(|| MISSING.to_string(), f)
+}
+
+/// The last part of a `/`-separated path: a file's name.
+pub fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
 /// A figure, or — when the file did not record it — a dash and why:
 /// absent is not zero.
 pub fn or_missing(value: Option<String>, why: &str) -> String {
-    value.unwrap_or_else(|| format!("— ({why})"))
+    value.unwrap_or_else(|| format!("{MISSING} ({why})"))
 }
 
 /// Seconds → `"3 d 0 h"`, `"2 h 5 min"`, `"4 min 12 s"`, `"9.5 s"`.
@@ -175,5 +188,7 @@ mod tests {
         assert_eq!(utc_minute(1_788_253_202_000), "2026-09-01 09:00");
         assert_eq!(tokens(12_345), "12.3k");
         assert_eq!(tokens(1_200_000), "1.2M");
+        assert_eq!((file_name("a/b/c.jsonl"), file_name("c.jsonl"), file_name("")), ("c.jsonl", "c.jsonl", ""));
+        assert_eq!(or_dash(None::<u64>, count), "—");
     }
 }

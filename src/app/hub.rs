@@ -103,25 +103,17 @@ impl Hub {
 
     /// Opens a conversation of the folder (or one of its runs) at a line.
     pub fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) {
-        let conv = &folder.tree.conversations[at.conv as usize];
-        let entry = match &at.run {
-            Some(agent) => conv.runs.iter().find(|r| *r.agent_id == **agent).map(|r| r.jsonl),
-            None => Some(conv.entry),
-        };
+        let entry = folder.file_of(at.conv, at.run.as_deref());
         let Some((entry, file)) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?))) else { return };
         let path = &folder.tree.entry(entry).path;
-        let prefix = address::prefix(path, entry, self.opaque.get());
-        let hash = match at.line {
-            Some(l) => format!("{prefix}L{l}"),
-            None => prefix.trim_end_matches(':').to_string(),
-        };
+        let hash = address::of(path, entry, self.opaque.get(), at.line);
         if push {
             address::push(&hash);
         } else {
             address::replace(&hash);
         }
         self.send.emit(Action::Navigate(Route::Conversation { conv: at.conv, run: at.run.clone() }));
-        let name = path.rsplit('/').next().unwrap_or(path).into();
+        let name = crate::fmt::file_name(&path).into();
         self.open(Source::Known { file, name });
     }
 
@@ -129,12 +121,10 @@ impl Hub {
     /// `#/~<entry>[:L<n>]`) a conversation.
     pub fn follow(&self, folder: &Browser, route: &Route) {
         let Some((target, line)) = address::parse(&address::current()) else { return };
-        let entry = match target {
-            address::Target::Path(p) if p.is_empty() => return self.send.emit(Action::Navigate(Route::Browser)),
-            address::Target::Path(p) => folder.tree.entries.iter().position(|e| e.path == p).map(|e| e as u32),
-            address::Target::Entry(e) => ((e as usize) < folder.tree.entries.len()).then_some(e),
-        };
-        let Some(entry) = entry else { return };
+        if target == address::Target::Path(String::new()) {
+            return self.send.emit(Action::Navigate(Route::Browser));
+        }
+        let Some(entry) = folder.entry_of(&target) else { return };
         let Some((conv, run)) = folder.owner_of(entry) else { return };
         let run: Option<Rc<str>> = run.map(Rc::from);
         if *route != (Route::Conversation { conv, run: run.clone() }) {

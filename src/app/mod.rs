@@ -92,13 +92,8 @@ pub fn app() -> Html {
             hub.opaque.set(on);
             let at = address::parse(&address::current()).zip(folder);
             if let Some(((target, line), folder)) = at {
-                let entry = match target {
-                    address::Target::Path(p) => folder.tree.entries.iter().position(|e| e.path == p).map(|e| e as u32),
-                    address::Target::Entry(e) => ((e as usize) < folder.tree.entries.len()).then_some(e),
-                };
-                if let Some(e) = entry {
-                    let prefix = address::prefix(&folder.tree.entry(e).path, e, on);
-                    address::replace(&line.map_or_else(|| prefix.trim_end_matches(':').to_string(), |l| format!("{prefix}L{l}")));
+                if let Some(e) = folder.entry_of(&target) {
+                    address::replace(&address::of(&folder.tree.entry(e).path, e, on, line));
                 }
             }
         });
@@ -134,10 +129,12 @@ pub fn app() -> Html {
                 <theme::ThemeToggle />
             </header>
             <main>
+            <ContextProvider<worker::Client> context={hub.client.clone()}>
                 <landing::Landing on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
                     compact={!matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home))} />
                 { routes::notice(&state, &callbacks) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
+            </ContextProvider<worker::Client>>
             </main>
             <footer class="bottom">
                 { "Private by design: files are read on this device and never uploaded. No network requests after the page has loaded." }

@@ -17,7 +17,7 @@ use yew::Callback;
 
 use super::blob::{blob_of, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 use super::files::Files;
-use super::task::{mark, mark_memory, yield_to_page, Cancel, Throttle};
+use super::task::{self, mark, mark_memory, yield_to_page, Cancel, Throttle};
 use super::worker::{pieces, Client, Reply, WorkerError};
 use crate::index::{Index, Indexer};
 use crate::model::items::Items;
@@ -57,12 +57,8 @@ struct Read {
     head: Rc<[u8]>,
 }
 
-/// Why a read gave no index.
-enum Stop {
-    Cancelled,
-    /// Told to the person as it is.
-    Failed(Rc<str>),
-}
+/// Why a read gave no index (a failure is told to the person as it is).
+type Stop = task::Stop<Rc<str>>;
 
 impl Opening {
     /// Sends `a` unless a newer pick cancelled this one.
@@ -98,11 +94,9 @@ impl Opening {
         let pick = Reading { o: &self, file, name, blob, size_bytes };
         let read = if size_bytes > FIRST_CHUNK_BYTES {
             match pick.in_worker().await {
-                Err(Some(WorkerError::Unavailable(why))) => {
-                    web_sys::console::warn_1(&format!("ccscope: reading {} in the page: no reading worker ({why})", pick.name).into());
-                    pick.in_page().await
-                }
-                Err(Some(WorkerError::Protocol(e))) => {
+                // The reader (worker or, without one, the same job on the
+                // page) gave no answer it could read: the page reads it here.
+                Err(Some(e)) => {
                     self.send(Action::Notice(format!("The page's file reader failed ({e}), so this file was read on the page itself; reload the page to restore it.").into()));
                     pick.in_page().await
                 }
@@ -187,7 +181,7 @@ impl Reading<'_> {
                 }
                 Reply::Failed(why) => return Ok(Err(Stop::Failed(read_failed(&ReadError(why))))),
                 // Not answers to a read.
-                Reply::Summary { .. } | Reply::SummaryFailed { .. } | Reply::Hits { .. } | Reply::Done => {}
+                Reply::Summary { .. } | Reply::SummaryFailed { .. } | Reply::Hits { .. } | Reply::Offsets { .. } | Reply::Done => {}
             }
         }
     }

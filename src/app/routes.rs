@@ -167,7 +167,7 @@ pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
 /// project, the conversation (and, for a run, back to the call that spawned it).
 fn crumbs(folder: &Browser, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks, red: &Redaction) -> Html {
     let c = &folder.tree.conversations[conv as usize];
-    let title = red.text(&folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.rsplit('/').next().unwrap_or("").to_string()));
+    let title = red.text(&folder.title(conv));
     let to_call = run.and_then(|agent| {
         let call = folder.facts(conv)?.runs.iter().find(|l| *l.link.agent_id == **agent)?.link.tool_use_id.clone()?;
         let open_at = cb.open_at.clone();
@@ -249,8 +249,7 @@ fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, hi
     match (&state.route, &state.folder) {
         (Route::Browser, Some(_)) => html! {},
         (Route::Conversation { conv, run }, Some(folder)) => {
-            let c = &folder.tree.conversations[*conv as usize];
-            let entry = run.as_ref().and_then(|a| c.runs.iter().find(|r| *r.agent_id == **a)).map_or(c.entry, |r| r.jsonl);
+            let entry = folder.file_of(*conv, run.as_deref()).unwrap_or(folder.tree.conversations[*conv as usize].entry);
             let address: Rc<str> = super::address::prefix(&folder.tree.entry(entry).path, entry, red.on).into();
             let open_run = {
                 let (open_at, conv) = (cb.open_at.clone(), *conv);

@@ -90,6 +90,13 @@ impl Pacer {
     }
 }
 
+/// Why a task stopped before its end: it was cancelled (nothing more is
+/// said), or it failed with `E` (said to the person once).
+pub enum Stop<E> {
+    Cancelled,
+    Failed(E),
+}
+
 /// A flag the starter of a task sets to stop it; the task checks it at its
 /// next step, and work it handed elsewhere (a read in the worker) is told
 /// at once through [`Cancel::on_cancel`]. Cloning shares the flag.

@@ -216,6 +216,33 @@ impl Browser {
         self.slots.get(c as usize)?.facts()
     }
 
+    /// The file of conversation `conv`, or of its run `run` (by agent id),
+    /// if it was picked.
+    pub fn file_of(&self, conv: u32, run: Option<&str>) -> Option<u32> {
+        let c = self.tree.conversations.get(conv as usize)?;
+        match run {
+            Some(agent) => c.runs.iter().find(|r| r.agent_id == agent).map(|r| r.jsonl),
+            None => Some(c.entry),
+        }
+    }
+
+    /// The entry an address names, if it is one of this folder's files.
+    pub fn entry_of(&self, target: &crate::state::address::Target) -> Option<u32> {
+        match target {
+            crate::state::address::Target::Path(p) => self.tree.entries.iter().position(|e| e.path == *p).map(|e| e as u32),
+            crate::state::address::Target::Entry(e) => ((*e as usize) < self.tree.entries.len()).then_some(*e),
+        }
+    }
+
+    /// What conversation `c` is called: its title (the model's rule), else
+    /// its file's name (before its facts are in, or when it has no title).
+    pub fn title(&self, c: u32) -> String {
+        match self.facts(c).and_then(|f| f.line.title.clone()) {
+            Some(t) => t,
+            None => crate::fmt::file_name(&self.tree.conversations[c as usize].path).to_string(),
+        }
+    }
+
     /// The order the survey goes in: the most recently modified first, so
     /// the top of the list (sorted by last activity) fills in first.
     pub fn survey_order(&self) -> Vec<u32> {

@@ -7,6 +7,7 @@
 pub mod cache;
 pub mod dashboard;
 pub mod doc;
+pub mod address;
 pub mod browser;
 pub mod insights;
 pub mod ranges;

@@ -2,9 +2,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts, dropFile } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts, dropFile, CLI } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -213,6 +213,32 @@ test("where no worker can start, the page reads the file itself, with the same f
     await pick(app.page, file);
     assert.equal(await workerMarks(app.page, "worker-read-start"), 0, "no worker read it");
     sameFacts("in page", await shownStats(app.page), nativeStats(file), { skip: ["subagents"] });
+    assert.deepEqual(app.problems, [], "no console error, page error or dialog");
+  } finally {
+    await app.context.close();
+    await app.server.close();
+  }
+});
+
+test("where no worker can start, a folder is summed up and searched on the page, as in the worker", async () => {
+  const dir = join(fixtures(), "synthetic/projects");
+  const want = spawnSync(CLI, ["sessions", dir], { encoding: "utf8" }).stdout.trim().split("\n").map((l) => JSON.parse(l));
+  const app = await openApp(browser, "/", { block: ["**/worker.js"] });
+  try {
+    const { page } = app;
+    await page.setInputFiles("#folder-input", dir);
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    assert.equal(await workerMarks(page, "worker-read-start"), 0, "no worker");
+    const turns = await page.$$eval("table.sessions tbody tr td[data-col=Turns]", (tds) => tds.map((t) => t.textContent));
+    assert.equal(turns.filter((t) => /^\d/.test(t)).length, want.filter((w) => !w.deleted).length, "every shown conversation's facts are in");
+    await page.fill("[data-testid=folder-search]", "build");
+    await page.press("[data-testid=folder-search]", "Enter");
+    await page.waitForSelector("[data-testid=folder-search-status][data-finished]");
+    assert.ok(Number(await page.getAttribute("[data-testid=folder-search-status]", "data-matches")) > 0, "the search found matches");
+    // The conversation view's search, on the page too.
+    await page.locator("[data-testid=folder-results] .hit").first().click();
+    await page.waitForSelector("[data-testid=search-status][data-matches]");
+    assert.ok(Number(await page.getAttribute("[data-testid=search-status]", "data-matches")) > 0);
     assert.deepEqual(app.problems, [], "no console error, page error or dialog");
   } finally {
     await app.context.close();

@@ -27,7 +27,7 @@ fn cost(v: Option<f64>) -> String {
 }
 
 fn tokens(v: Option<u64>) -> String {
-    v.map_or("—".into(), fmt::tokens)
+    fmt::or_dash(v, fmt::tokens)
 }
 
 /// A calendar cell's size, with its gap.
@@ -58,7 +58,7 @@ pub fn folder_dashboard(p: &Props) -> Html {
     let weeks = cells.last().map_or(0, |c| c.week + 1);
     let project_index = |name: &str| folder.tree.projects.iter().position(|p| p.name == name).map(|k| k as u32);
     let red = crate::app::redact::use_redaction();
-    let title_of = |c: u32| red.text(&folder.facts(c).and_then(|f| f.line.title.clone()).unwrap_or_else(|| folder.tree.conversations[c as usize].path.clone()));
+    let title_of = |c: u32| red.text(&folder.title(c));
     let total_tokens: Option<u64> = t.models.iter().filter_map(model_tokens).reduce(|a, b| a + b);
     html! {
         <section class="dashboard" data-testid="dashboard" aria-label="Dashboard"

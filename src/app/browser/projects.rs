@@ -45,7 +45,7 @@ pub fn projects(p: &Props) -> Html {
             <ul class="project-list">
                 { for folder.tree.projects.iter().enumerate().map(|(k, proj)| {
                     let k = k as u32;
-                    let last = folder.project_last_ms(k).map_or_else(|| "—".to_string(), fmt::utc_minute);
+                    let last = folder.project_last_ms(k).map_or_else(|| fmt::MISSING.to_string(), fmt::utc_minute);
                     html! {
                         <li class={classes!("project", (folder.list.project == Some(k)).then_some("chosen"))} data-project={red.text(&proj.name)}>
                             <button class="link-button project-dir" onclick={pick((folder.list.project != Some(k)).then_some(k))} title={red.text(&proj.name)}>
@@ -53,7 +53,7 @@ pub fn projects(p: &Props) -> Html {
                             </button>
                             <span class="muted small">{ format!("{} · last {last}", fmt::plural(proj.conversations.len() as u64, "conversation", "conversations")) }</span>
                             { for proj.memory.iter().map(|&e| {
-                                let name = folder.tree.entry(e).path.rsplit('/').next().unwrap_or("").to_string();
+                                let name = crate::fmt::file_name(&folder.tree.entry(e).path).to_string();
                                 html! { <button class="chip memory" onclick={open_memory(e)} data-testid="memory-file">{ format!("memory: {}", red.text(&name)) }</button> }
                             }) }
                         </li>

@@ -23,8 +23,7 @@ pub struct Props {
 
 /// The conversation a result belongs to, in words (redacted when on).
 fn label(folder: &Browser, conv: u32, run: Option<&str>, red: &Redaction) -> String {
-    let c = &folder.tree.conversations[conv as usize];
-    let title = red.text(&folder.facts(conv).and_then(|f| f.line.title.clone()).unwrap_or_else(|| c.path.clone()));
+    let title = red.text(&folder.title(conv));
     match run {
         Some(agent) => format!("{title} › subagent {agent}"),
         None => title,
@@ -91,7 +90,7 @@ pub fn folder_search(p: &Props) -> Html {
                     { for s.results.iter().take(*shown_files).filter_map(|r| Some((r, folder.owner_of(r.entry)?))).map(|(r, (conv, run))| {
                         let run: Option<Rc<str>> = run.map(Rc::from);
                         let path = &folder.tree.entry(r.entry).path;
-                        let file = path.rsplit('/').next().unwrap_or(path);
+                        let file = crate::fmt::file_name(&path);
                         let project = red.text(&folder.project_dir(folder.tree.conversations[conv as usize].project));
                         html! {
                             <li class="result-group" data-path={red.text(path)}>

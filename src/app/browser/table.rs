@@ -30,19 +30,19 @@ fn cell(slot: &Slot, f: impl Fn(&SessionFacts) -> String) -> Html {
     match slot {
         Slot::Ready(facts) => html! { f(facts) },
         Slot::Pending => html! { <span class="muted" aria-label="not read yet">{ "…" }</span> },
-        Slot::Failed(_) => html! { <span class="muted">{ "—" }</span> },
+        Slot::Failed(_) => html! { <span class="muted">{ fmt::MISSING }</span> },
     }
 }
 
 fn value(slot: &Slot, size_bytes: u64, col: Column) -> Html {
     let tokens = |f: &SessionFacts, n: u64| fmt::or_missing(f.has_usage.then(|| fmt::tokens(n)), "no usage");
-    let time = |t: Option<i64>| t.map_or_else(|| "—".to_string(), fmt::utc_minute);
+    let time = |t: Option<i64>| t.map_or_else(|| fmt::MISSING.to_string(), fmt::utc_minute);
     match col {
         Column::Title | Column::Project => html! {},
         Column::Size => html! { fmt::bytes(size_bytes) },
         Column::First => cell(slot, |f| time(f.first_ms)),
         Column::Last => cell(slot, |f| time(f.last_ms)),
-        Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| "—".into(), fmt::duration_ms)),
+        Column::Active => cell(slot, |f| f.active_ms.map_or_else(|| fmt::MISSING.to_string(), fmt::duration_ms)),
         Column::Turns => cell(slot, |f| fmt::count(f.line.stats.assistant_messages)),
         Column::Tools => cell(slot, |f| fmt::count(f.line.stats.tool_calls)),
         Column::Failures => cell(slot, |f| fmt::count(f.line.stats.failed_steps)),
@@ -74,7 +74,7 @@ struct RowProps {
 #[function_component(SessionRow)]
 fn session_row(p: &RowProps) -> Html {
     let red = use_redaction();
-    let file = p.path.rsplit('/').next().unwrap_or(&p.path).to_string();
+    let file = crate::fmt::file_name(&p.path).to_string();
     let (text, note): (String, Html) = match &p.slot {
         Slot::Ready(f) if !f.problems.is_empty() => (
             p.title.as_ref().map_or_else(|| file.clone(), |t| t.to_string()),
@@ -171,7 +171,7 @@ pub fn session_table(p: &Props) -> Html {
                 <tbody>
                     { for p.rows[..shown].iter().map(|&c| {
                         let conv = &folder.tree.conversations[c as usize];
-                        let href = format!("#{}", crate::app::address::prefix(&conv.path, conv.entry, red.on).trim_end_matches(':'));
+                        let href = format!("#{}", crate::app::address::of(&conv.path, conv.entry, red.on, None));
                         let title = folder.facts(c).and_then(|f| f.line.title.as_deref()).map(|t| AttrValue::from(red.text(t)));
                         html! {
                             <SessionRow key={conv.path.clone()} conv={c} path={AttrValue::from(red.text(&conv.path))} {href} {title} slot={folder.slots[c as usize].clone()}

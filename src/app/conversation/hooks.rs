@@ -17,8 +17,7 @@ use crate::state::Doc;
 
 /// `#<prefix>L123` → 123.
 fn hash_line(prefix: &str) -> Option<u32> {
-    let hash = crate::app::address::current();
-    hash.strip_prefix('#')?.strip_prefix(prefix)?.strip_prefix('L')?.parse().ok()
+    crate::state::address::line_in(&crate::app::address::current(), prefix)
 }
 
 /// Hands a new document to a mounted viewer; whether the state still shows
@@ -130,11 +129,12 @@ pub fn use_idle_rebuild(ui: &UseReducerHandle<Ui>) {
 #[hook]
 pub fn use_search(ui: &UseReducerHandle<Ui>, blob: &Blob) {
     let running = crate::app::search::running(&ui.search).map(|(serial, _)| serial);
+    let client = use_context::<crate::app::worker::Client>();
     let (dispatch, search, blob) = (ui.dispatcher(), ui.search.clone(), blob.clone());
     use_effect_with(running, move |_| {
         let cancel = Cancel::default();
-        if let Some((serial, query)) = crate::app::search::running(&search) {
-            yew::platform::spawn_local(crate::app::search::run(blob, serial, query, dispatch, cancel.clone()));
+        if let (Some((serial, query)), Some(client)) = (crate::app::search::running(&search), client) {
+            yew::platform::spawn_local(crate::app::search::run(client, blob, serial, query, dispatch, cancel.clone()));
         }
         move || cancel.cancel()
     });

@@ -29,11 +29,11 @@ pub struct Props {
 }
 
 fn ms(v: Option<i64>) -> String {
-    v.map_or("—".into(), fmt::duration_ms)
+    fmt::or_dash(v, fmt::duration_ms)
 }
 
 fn tok(v: Option<u64>) -> String {
-    v.map_or("—".into(), fmt::count)
+    fmt::or_dash(v, fmt::count)
 }
 
 fn model_row(m: &ModelStats) -> Html {
@@ -155,7 +155,7 @@ pub fn insights(p: &Props) -> Html {
                             <tr><td><code>{ l.run.meta.as_ref().and_then(|m| m.agent_type.clone()).unwrap_or_else(|| format!("agent-{}", l.run.agent_id)) }</code></td>
                                 <td class="num">{ fmt::count(l.run.assistant_messages) }</td><td class="num">{ fmt::count(l.run.tool_calls) }</td>
                                 <td class="num">{ fmt::count(l.run.failed_steps) }</td>
-                                <td class="num">{ if l.run.has_usage { fmt::count(l.run.output_tokens) } else { "—".into() } }</td>
+                                <td class="num">{ if l.run.has_usage { fmt::count(l.run.output_tokens) } else { fmt::MISSING.into() } }</td>
                                 <td class="num">{ ms(l.run.duration_ms()) }</td></tr>
                         }) }</tbody>
                     </table></div>

@@ -116,7 +116,7 @@ fn run_inline(p: &InlineProps) -> Html {
         use_effect_with((entry, redaction.on), move |_| {
             yew::platform::spawn_local(async move {
                 let Some((id, blob)) = f.blob(entry) else { return ctx.set(Some(Err("its file was not picked".into()))) };
-                let name = f.folder.tree.entry(entry).path.rsplit('/').next().unwrap_or("").to_string();
+                let name = crate::fmt::file_name(&f.folder.tree.entry(entry).path).to_string();
                 match read_all(&blob).await {
                     Ok(bytes) => {
                         let head: Rc<[u8]> = bytes.into();

@@ -2,8 +2,14 @@
 //! (it instantiates the page's already compiled wasm; nothing else runs
 //! there until a file is picked) and serves it for the page's lifetime:
 //! starting another would fetch `worker.js` again, and the page makes no
-//! request after it has loaded. Each read is a [`Job`]; dropping an
-//! unfinished job cancels the read in the worker.
+//! request after it has loaded. Each request is a [`Job`]; dropping an
+//! unfinished job cancels it.
+//!
+//! **Without a worker** — it could not start (blocked, no module workers
+//! here) or it died — the same jobs ([`super::jobs`]) run on the page, in
+//! chunks between frames, for a single file and a folder alike: a job the
+//! worker was doing when it died starts again on the page. The results are
+//! the same, so the person is not told (the console is).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -16,14 +22,16 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, MessageEvent, Worker, WorkerOptions, WorkerType};
 
+use super::jobs;
 use super::protocol::{FromWorker, JobId, ProtocolError, ToWorker};
-use crate::state::search::HitText;
+use crate::app::task::Cancel;
 use crate::folder::{SessionFacts, Tree};
+use crate::state::search::HitText;
 
 /// The worker script, beside `index.html`.
 const WORKER_URL: &str = "worker.js";
 
-/// What the worker says about a read.
+/// What a job says, without its number.
 pub enum Reply {
     Progress(u64),
     /// The index as `index::wire` pieces.
@@ -33,19 +41,37 @@ pub enum Reply {
     Summary { conversation: u32, facts: Box<SessionFacts> },
     SummaryFailed { conversation: u32, message: String },
     Hits { key: u32, matches: u64, hits: Vec<HitText> },
+    Offsets { offsets: Vec<u64>, matches: u64 },
     /// A survey or a search is over.
     Done,
 }
 
-/// Why the worker cannot do a read.
+impl Reply {
+    /// A message from a job as the job's reply (`Err`: not one a job sends).
+    fn of(msg: FromWorker) -> Result<(JobId, Reply), String> {
+        Ok(match msg {
+            FromWorker::Progress { id, read_bytes } => (id, Reply::Progress(read_bytes)),
+            FromWorker::Indexed { id, pieces } => (id, Reply::Indexed(pieces)),
+            FromWorker::Failed { id, message } => (id, Reply::Failed(message)),
+            FromWorker::Summary { id, conversation, facts } => (id, Reply::Summary { conversation, facts }),
+            FromWorker::SummaryFailed { id, conversation, message } => (id, Reply::SummaryFailed { conversation, message }),
+            FromWorker::Hits { id, key, matches, hits } => (id, Reply::Hits { key, matches, hits }),
+            FromWorker::Offsets { id, offsets, matches } => (id, Reply::Offsets { offsets, matches }),
+            FromWorker::Done { id } => (id, Reply::Done),
+            FromWorker::Unreadable { message } => return Err(message),
+        })
+    }
+}
+
+/// Why a job could not be done.
 #[derive(Debug, thiserror::Error)]
 pub enum WorkerError {
-    /// No worker here (blocked, failed to load, died): the page reads itself.
-    #[error("no reading worker: {0}")]
-    Unavailable(String),
-    /// The worker answered in a way this page cannot read.
+    /// The worker answered in a way this page cannot read (a build mismatch).
     #[error(transparent)]
     Protocol(#[from] ProtocolError),
+    /// The job ended without an answer.
+    #[error("the reader stopped without an answer")]
+    Stopped,
 }
 
 enum Event {
@@ -53,23 +79,23 @@ enum Event {
     Broken(WorkerError),
 }
 
+/// A job under way: where its replies go, and (to start it again on the
+/// page if the worker dies) what it asked for.
+struct Running {
+    tx: UnboundedSender<Event>,
+    msg: ToWorker,
+    /// Set when it runs on the page.
+    local: Option<Cancel>,
+}
+
 struct Inner {
     worker: Option<Worker>,
     /// Why there is no worker, once there is none.
     gone: Option<String>,
     next_id: JobId,
-    jobs: HashMap<JobId, UnboundedSender<Event>>,
+    jobs: HashMap<JobId, Running>,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
-}
-
-impl Inner {
-    /// Ends every job with `e` (made afresh per job) and forgets the worker.
-    fn break_all(&mut self, e: impl Fn() -> WorkerError) {
-        for (_, tx) in self.jobs.drain() {
-            let _ = tx.unbounded_send(Event::Broken(e()));
-        }
-    }
 }
 
 /// The page's one worker (cheap to clone; equal when it is the same).
@@ -82,15 +108,34 @@ impl PartialEq for Client {
     }
 }
 
+/// Runs job `msg` on the page; its replies go to job `id`'s channel.
+fn run_here(inner: &Rc<RefCell<Inner>>, msg: ToWorker, cancel: Cancel) {
+    let weak = Rc::downgrade(inner);
+    let out: jobs::Out = Rc::new(move |m: FromWorker| {
+        let Some(inner) = weak.upgrade() else { return };
+        let Ok((id, reply)) = Reply::of(m) else { return };
+        let tx = inner.borrow().jobs.get(&id).map(|r| r.tx.clone());
+        if let Some(tx) = tx {
+            let _ = tx.unbounded_send(Event::Reply(reply));
+        }
+    });
+    yew::platform::spawn_local(async move {
+        // A turn of the event loop first: the page draws what the caller
+        // just asked for before the job's first chunk.
+        crate::app::task::yield_to_page().await;
+        jobs::run(msg, cancel, out).await;
+    });
+}
+
 impl Client {
     /// Starts the worker and sends it the page's compiled module right away
     /// (so it neither downloads nor compiles it again; `worker.js` holds
-    /// later messages until the module runs). Without a worker the client
-    /// answers every read with [`WorkerError::Unavailable`].
+    /// later messages until the module runs). Without a worker, jobs run on
+    /// the page.
     pub fn start() -> Client {
         let inner = Rc::new(RefCell::new(Inner { worker: None, gone: None, next_id: 1, jobs: HashMap::new(), _on_message: None, _on_error: None }));
         if let Err(why) = Client::spawn(&inner) {
-            web_sys::console::warn_1(&format!("ccscope: no reading worker ({why}); files are read in the page").into());
+            web_sys::console::warn_1(&format!("ccscope: no reading worker ({why}); files are read on the page").into());
             inner.borrow_mut().gone = Some(why);
         }
         Client(inner)
@@ -112,25 +157,21 @@ impl Client {
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(inner) = weak.upgrade() else { return };
             let mut inner = inner.borrow_mut();
-            let (id, reply) = match FromWorker::decode(e.data()) {
-                Ok(FromWorker::Progress { id, read_bytes }) => (id, Reply::Progress(read_bytes)),
-                Ok(FromWorker::Indexed { id, pieces }) => (id, Reply::Indexed(pieces)),
-                Ok(FromWorker::Failed { id, message }) => (id, Reply::Failed(message)),
-                Ok(FromWorker::Summary { id, conversation, facts }) => (id, Reply::Summary { conversation, facts }),
-                Ok(FromWorker::SummaryFailed { id, conversation, message }) => (id, Reply::SummaryFailed { conversation, message }),
-                Ok(FromWorker::Hits { id, key, matches, hits }) => (id, Reply::Hits { key, matches, hits }),
-                Ok(FromWorker::Done { id }) => (id, Reply::Done),
-                Ok(FromWorker::Unreadable { message }) => {
+            let why = match FromWorker::decode(e.data()).map_err(|e| ProtocolError { from: "reading worker", why: e.why }) {
+                Ok(msg) => match Reply::of(msg) {
+                    Ok((id, reply)) => {
+                        if let Some(r) = inner.jobs.get(&id) {
+                            let _ = r.tx.unbounded_send(Event::Reply(reply));
+                        }
+                        return;
+                    }
                     // Our own request did not decode there: a build mismatch.
-                    return inner.break_all(|| WorkerError::Protocol(ProtocolError { from: "page", why: message.clone() }));
-                }
-                Err(e) => {
-                    let why = e.why.clone();
-                    return inner.break_all(|| WorkerError::Protocol(ProtocolError { from: "reading worker", why: why.clone() }));
-                }
+                    Err(message) => ProtocolError { from: "page", why: message },
+                },
+                Err(e) => e,
             };
-            if let Some(tx) = inner.jobs.get(&id) {
-                let _ = tx.unbounded_send(Event::Reply(reply));
+            for (_, r) in inner.jobs.drain() {
+                let _ = r.tx.unbounded_send(Event::Broken(WorkerError::Protocol(ProtocolError { from: why.from, why: why.why.clone() })));
             }
         });
         let weak = Rc::downgrade(inner);
@@ -138,13 +179,27 @@ impl Client {
             e.prevent_default();
             let what = e.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).unwrap_or_else(|| "the worker failed".into());
             let Some(inner) = weak.upgrade() else { return };
-            let mut inner = inner.borrow_mut();
-            // A dead worker: its reads, and later ones, go to the page.
-            if let Some(w) = inner.worker.take() {
-                w.terminate();
+            // A dead worker: its jobs start again on the page, and later ones run there.
+            let restart: Vec<(ToWorker, Cancel)> = {
+                let mut i = inner.borrow_mut();
+                if let Some(w) = i.worker.take() {
+                    w.terminate();
+                }
+                web_sys::console::warn_1(&format!("ccscope: the reading worker stopped ({what}); files are read on the page").into());
+                i.gone = Some(what);
+                i.jobs
+                    .values_mut()
+                    .filter(|r| r.local.is_none())
+                    .map(|r| {
+                        let c = Cancel::default();
+                        r.local = Some(c.clone());
+                        (r.msg.clone(), c)
+                    })
+                    .collect()
+            };
+            for (msg, cancel) in restart {
+                run_here(&inner, msg, cancel);
             }
-            inner.gone = Some(what.clone());
-            inner.break_all(|| WorkerError::Unavailable(what.clone()));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -159,51 +214,69 @@ impl Client {
         Ok(())
     }
 
-    /// Sends the request `make(id)` makes; its replies come to the job.
+    /// Starts the job `make(id)` makes, in the worker or on the page.
     fn job(&self, make: impl FnOnce(JobId) -> ToWorker) -> Result<Job, WorkerError> {
         let mut inner = self.0.borrow_mut();
-        let worker = match (&inner.worker, &inner.gone) {
-            (Some(w), _) => w.clone(),
-            (None, why) => return Err(WorkerError::Unavailable(why.clone().unwrap_or_else(|| "not started".into()))),
-        };
         let id = inner.next_id;
         inner.next_id += 1;
-        let msg = make(id).encode()?;
-        worker.post_message(&msg).map_err(|e| WorkerError::Unavailable(format!("{e:?}")))?;
+        let msg = make(id);
         let (tx, rx) = unbounded();
-        inner.jobs.insert(id, tx);
+        let local = match inner.worker.clone() {
+            Some(w) => {
+                let sent = msg.encode()?;
+                if let Err(e) = w.post_message(&sent) {
+                    inner.gone = Some(format!("{e:?}"));
+                    Some(Cancel::default())
+                } else {
+                    None
+                }
+            }
+            None => Some(Cancel::default()),
+        };
+        inner.jobs.insert(id, Running { tx, msg: msg.clone(), local: local.clone() });
+        drop(inner);
+        if let Some(cancel) = local {
+            run_here(&self.0, msg, cancel);
+        }
         Ok(Job { id, rx, client: Rc::downgrade(&self.0), ended: false })
     }
 
-    /// Asks the worker to read and index `blob`.
+    /// Reads and indexes `blob`.
     pub fn read(&self, blob: &Blob) -> Result<Job, WorkerError> {
         self.job(|id| ToWorker::Read { id, blob: blob.clone() })
     }
 
-    /// Asks the worker to sum up `tree`'s conversations in `order`.
+    /// Sums up `tree`'s conversations in `order`.
     pub fn survey(&self, tree: &Tree, files: &Array, order: Vec<u32>) -> Result<Job, WorkerError> {
         self.job(|id| ToWorker::Survey { id, tree: tree.clone(), files: files.clone(), order })
     }
 
-    /// Asks the worker to search `files` (each with its key) for `query`.
+    /// Searches `files` (each with its key) for `query`.
     pub fn search(&self, query: &str, files: &Array, keys: Vec<u32>) -> Result<Job, WorkerError> {
         self.job(|id| ToWorker::Search { id, query: query.to_string(), files: files.clone(), keys })
     }
-}
 
-impl Client {
-    /// Stops read `id` in the worker at its next chunk.
+    /// Finds where `query` matches in `blob` (the open file).
+    pub fn find(&self, query: &str, blob: &Blob) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Find { id, query: query.to_string(), blob: blob.clone() })
+    }
+
+    /// Stops job `id` at its next chunk.
     pub fn cancel(&self, id: JobId) {
         let mut inner = self.0.borrow_mut();
-        if inner.jobs.remove(&id).is_some() {
-            if let (Some(w), Ok(msg)) = (&inner.worker, ToWorker::Cancel { id }.encode()) {
-                let _ = w.post_message(&msg);
+        let Some(r) = inner.jobs.remove(&id) else { return };
+        match r.local {
+            Some(c) => c.cancel(),
+            None => {
+                if let (Some(w), Ok(msg)) = (&inner.worker, ToWorker::Cancel { id }.encode()) {
+                    let _ = w.post_message(&msg);
+                }
             }
         }
     }
 }
 
-/// A read the worker is doing.
+/// A job under way.
 pub struct Job {
     id: JobId,
     rx: UnboundedReceiver<Event>,
@@ -222,7 +295,7 @@ impl Job {
         let out = match event {
             Some(Event::Reply(r)) => Ok(r),
             Some(Event::Broken(e)) => Err(e),
-            None => Err(WorkerError::Unavailable("the worker stopped without an answer".into())),
+            None => Err(WorkerError::Stopped),
         };
         if matches!(out, Ok(Reply::Indexed(_) | Reply::Failed(_) | Reply::Done) | Err(_)) {
             self.ended = true;

@@ -1,6 +1,10 @@
-//! What the worker does for the page: read and index one file, sum up a
-//! folder's conversations, search files' raw bytes. Each reports through
-//! [`post`] and checks its [`Cancel`] between chunks.
+//! What the reading worker does for the page: read and index one file, sum
+//! up a folder's conversations, search files' raw bytes (for a folder: hits
+//! with their strings; for the open file: where each match is). Each job
+//! reports through its [`Out`] and checks its [`Cancel`] between chunks.
+//!
+//! The same jobs run on the page when no worker could start or it died
+//! (`client`): there `Out` hands the replies straight to the waiting job.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -10,9 +14,9 @@ use js_sys::Array;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Blob;
 
-use super::protocol::{post, FromWorker, JobId};
+use super::protocol::{FromWorker, JobId, ToWorker};
 use crate::app::blob::{read_range, Chunks, ReadError, FIRST_CHUNK_BYTES};
-use crate::app::task::{mark, mark_memory, Cancel, Throttle};
+use crate::app::task::{self, mark, mark_memory, Cancel, Throttle};
 use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};
 use crate::index::{Index, Indexer};
 use crate::model::DEFAULT_IDLE_GAP_SECS;
@@ -24,11 +28,22 @@ use crate::state::search::{HitText, Matcher, HITS_PER_FILE};
 const WORKER_CHUNK_BYTES: u64 = 8 << 20;
 const WORKER_IN_FLIGHT: usize = 2;
 
-/// A job stopped early.
-enum Stop {
-    Cancelled,
-    Failed(ReadError),
+/// Where a job's replies go: `postMessage` to the page, or (on the page) the job's channel.
+pub type Out = Rc<dyn Fn(FromWorker)>;
+
+/// Runs the job `msg` asks for until it ends or `cancel` is set.
+pub async fn run(msg: ToWorker, cancel: Cancel, out: Out) {
+    match msg {
+        ToWorker::Read { id, blob } => read(id, blob, cancel, out).await,
+        ToWorker::Survey { id, tree, files, order } => survey(id, tree, files, order, cancel, out).await,
+        ToWorker::Search { id, query, files, keys } => search(id, query, files, keys, cancel, out).await,
+        ToWorker::Find { id, query, blob } => find(id, query, blob, cancel, out).await,
+        ToWorker::Cancel { .. } => {}
+    }
 }
+
+/// A job stopped early.
+type Stop = task::Stop<ReadError>;
 
 /// Reads and indexes `blob`; `on_chunk(start, bytes)` sees each chunk first.
 async fn index_blob(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
@@ -49,14 +64,14 @@ async fn index_blob(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, 
 }
 
 /// Reads and indexes one file for the page's view.
-pub async fn read(id: JobId, blob: Blob, cancel: Cancel) {
+async fn read(id: JobId, blob: Blob, cancel: Cancel, out: Out) {
     mark("worker-read-start");
     let size = blob.size() as u64;
     let mut progress = Throttle::new();
     let outcome = index_blob(&blob, &cancel, |start, buf| {
         let read_bytes = start + buf.len() as u64;
         if progress.due(read_bytes == size) {
-            post(FromWorker::Progress { id, read_bytes });
+            out(FromWorker::Progress { id, read_bytes });
         }
     })
     .await;
@@ -65,10 +80,10 @@ pub async fn read(id: JobId, blob: Blob, cancel: Cancel) {
             let pieces = super::pieces::encode(&index);
             drop(index);
             mark_memory("worker-read-end");
-            post(FromWorker::Indexed { id, pieces });
+            out(FromWorker::Indexed { id, pieces });
         }
         Err(Stop::Cancelled) => mark("worker-read-cancelled"),
-        Err(Stop::Failed(e)) => post(FromWorker::Failed { id, message: e.0 }),
+        Err(Stop::Failed(e)) => out(FromWorker::Failed { id, message: e.0 }),
     }
 }
 
@@ -88,7 +103,7 @@ async fn fetch(files: &Array, entry: u32, start: u64, end: u64, head: Option<(u3
 }
 
 /// A run from its file and meta sidecar; `None` if it could not be read.
-async fn run(files: &Array, agent_id: &str, jsonl: u32, meta: Option<u32>, cancel: &Cancel) -> Result<Option<Run>, Stop> {
+async fn run_of(files: &Array, agent_id: &str, jsonl: u32, meta: Option<u32>, cancel: &Cancel) -> Result<Option<Run>, Stop> {
     let Ok(blob) = files.get(jsonl).dyn_into::<Blob>() else { return Ok(None) };
     let (ix, head) = match index_blob(&blob, cancel, |_, _| {}).await {
         Ok(x) => x,
@@ -122,13 +137,13 @@ async fn in_lanes<T, F: std::future::Future<Output = Result<(), Stop>>>(items: V
 }
 
 /// Sums up the conversations of `tree` in `order`, one message each.
-pub async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Cancel) {
+async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Cancel, out: Out) {
     let legacy: RefCell<HashMap<u32, Rc<Vec<Run>>>> = RefCell::default();
     let done_bytes = Cell::new(0u64);
     let progress = RefCell::new(Throttle::new());
     let tree = &tree;
     let lane = |k: u32| {
-        let (legacy, done_bytes, progress, cancel, files) = (&legacy, &done_bytes, &progress, &cancel, &files);
+        let (legacy, done_bytes, progress, cancel, files, out) = (&legacy, &done_bytes, &progress, &cancel, &files, &out);
         async move {
             let Some(c) = tree.conversations.get(k as usize) else { return Ok(()) };
             let outcome: Result<(), Stop> = async {
@@ -138,7 +153,7 @@ pub async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel
                     None => {
                         let mut runs = Vec::new();
                         for (agent_id, e) in &tree.projects[c.project as usize].legacy_runs {
-                            runs.extend(run(files, agent_id, *e, None, cancel).await?);
+                            runs.extend(run_of(files, agent_id, *e, None, cancel).await?);
                             done_bytes.set(done_bytes.get() + tree.entry(*e).size_bytes);
                         }
                         let runs = Rc::new(runs);
@@ -148,7 +163,7 @@ pub async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel
                 };
                 let mut runs = Vec::new();
                 for r in &c.runs {
-                    runs.extend(run(files, &r.agent_id, r.jsonl, r.meta, cancel).await?);
+                    runs.extend(run_of(files, &r.agent_id, r.jsonl, r.meta, cancel).await?);
                     done_bytes.set(done_bytes.get() + tree.entry(r.jsonl).size_bytes);
                 }
                 let blob: Blob = files.get(c.entry).dyn_into().map_err(|_| Stop::Failed(ReadError("the file is gone".into())))?;
@@ -164,17 +179,17 @@ pub async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel
                 }
                 let parts = Parts { ix: &ix, head: &head, runs, legacy: &project_runs, idle_gap_secs: DEFAULT_IDLE_GAP_SECS };
                 let facts = summarize(tree, c, parts, &mut Prefetched(fetched));
-                post(FromWorker::Summary { id, conversation: k, facts: Box::new(facts) });
+                out(FromWorker::Summary { id, conversation: k, facts: Box::new(facts) });
                 Ok(())
             }
             .await;
             done_bytes.set(done_bytes.get() + tree.entry(c.entry).size_bytes);
             match outcome {
-                Err(Stop::Failed(e)) => post(FromWorker::SummaryFailed { id, conversation: k, message: e.0 }),
+                Err(Stop::Failed(e)) => out(FromWorker::SummaryFailed { id, conversation: k, message: e.0 }),
                 other => other?,
             }
             if progress.borrow_mut().due(false) {
-                post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
+                out(FromWorker::Progress { id, read_bytes: done_bytes.get() });
             }
             Ok(())
         }
@@ -183,21 +198,21 @@ pub async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel
         return;
     }
     mark_memory("worker-survey-end");
-    post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
-    post(FromWorker::Done { id });
+    out(FromWorker::Progress { id, read_bytes: done_bytes.get() });
+    out(FromWorker::Done { id });
 }
 
 /// Searches each of `files` for `query`; hits come back per file, keyed.
-pub async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, cancel: Cancel) {
+async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, cancel: Cancel, out: Out) {
     if query.is_empty() {
-        return post(FromWorker::Done { id });
+        return out(FromWorker::Done { id });
     }
     let done_bytes = Cell::new(0u64);
     let progress = RefCell::new(Throttle::new());
     let needle_len = query.len();
     let items: Vec<(JsValue, u32)> = files.iter().zip(keys).collect();
     let lane = |(file, key): (JsValue, u32)| {
-        let (done_bytes, progress, cancel, query) = (&done_bytes, &progress, &cancel, &query);
+        let (done_bytes, progress, cancel, query, out) = (&done_bytes, &progress, &cancel, &query, &out);
         async move {
             let Ok(blob) = file.dyn_into::<Blob>() else { return Ok(()) };
             let Some(mut m) = Matcher::keeping(query, true, HITS_PER_FILE) else { return Ok(()) };
@@ -211,13 +226,13 @@ pub async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, canc
                 m.feed(&buf);
                 done_bytes.set(done_bytes.get() + buf.len() as u64);
                 if progress.borrow_mut().due(false) {
-                    post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
+                    out(FromWorker::Progress { id, read_bytes: done_bytes.get() });
                 }
             }
             let found = m.finish();
             if found.matches > 0 {
                 let hits = found.hits.iter().map(|h| HitText::of(h, needle_len)).collect();
-                post(FromWorker::Hits { id, key, matches: found.matches, hits });
+                out(FromWorker::Hits { id, key, matches: found.matches, hits });
             }
             Ok(())
         }
@@ -225,6 +240,41 @@ pub async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, canc
     if in_lanes(items, lane).await.is_err() {
         return;
     }
-    post(FromWorker::Progress { id, read_bytes: done_bytes.get() });
-    post(FromWorker::Done { id });
+    out(FromWorker::Progress { id, read_bytes: done_bytes.get() });
+    out(FromWorker::Done { id });
+}
+
+/// Matches of `query` in the open file, streamed a chunk at a time
+/// (`Offsets`: where each match starts, ascending), then `Done` — the
+/// conversation view's search, off the page's thread.
+async fn find(id: JobId, query: String, blob: Blob, cancel: Cancel, out: Out) {
+    let Some(mut m) = Matcher::new(&query, false) else { return out(FromWorker::Done { id }) };
+    let size = blob.size() as u64;
+    let mut chunks = Chunks::file(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT);
+    let mut buf = Vec::new();
+    let mut sent = 0;
+    let mut progress = Throttle::new();
+    loop {
+        match chunks.next(&mut buf).await {
+            Ok(Some(start)) => {
+                if cancel.is_cancelled() {
+                    return;
+                }
+                m.feed(&buf);
+                let hits = m.hits();
+                if hits.len() > sent {
+                    out(FromWorker::Offsets { id, offsets: hits[sent..].iter().map(|h| h.offset).collect(), matches: m.matches() });
+                    sent = hits.len();
+                }
+                let read_bytes = start + buf.len() as u64;
+                if progress.due(read_bytes == size) {
+                    out(FromWorker::Progress { id, read_bytes });
+                }
+            }
+            Ok(None) => break,
+            Err(e) => return out(FromWorker::Failed { id, message: e.0 }),
+        }
+    }
+    out(FromWorker::Offsets { id, offsets: Vec::new(), matches: m.matches() });
+    out(FromWorker::Done { id });
 }

@@ -18,6 +18,9 @@
 //!   Search { id, query, files, keys }           ──►  search each file's raw bytes for `query`
 //!                                               ◄──  Hits { id, key, matches, hits }   per file with a match
 //!                                               ◄──  Progress { id, read_bytes }, Done { id }
+//!   Find { id, query, blob }                    ──►  where `query` matches in the open file
+//!                                               ◄──  Offsets { id, offsets, matches }   a chunk's worth at a time
+//!                                               ◄──  Progress { id, read_bytes }, Done { id }
 //!   Cancel { id }                               ──►  stop that job at its next chunk
 //!                                               ◄──  Unreadable { message }   a request it could not decode
 //! ```
@@ -37,7 +40,7 @@ use crate::state::search::HitText;
 /// A read's number, given by the page.
 pub type JobId = u32;
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 pub enum ToWorker {
     Read {
         id: JobId,
@@ -61,6 +64,13 @@ pub enum ToWorker {
         files: Array,
         keys: Vec<u32>,
     },
+    /// Where `query` matches in the open file.
+    Find {
+        id: JobId,
+        query: String,
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        blob: Blob,
+    },
     Cancel { id: JobId },
 }
 
@@ -79,6 +89,8 @@ pub enum FromWorker {
     Summary { id: JobId, conversation: u32, facts: Box<SessionFacts> },
     SummaryFailed { id: JobId, conversation: u32, message: String },
     Hits { id: JobId, key: u32, matches: u64, hits: Vec<HitText> },
+    /// More match offsets of a `Find`, ascending, and the matches so far.
+    Offsets { id: JobId, offsets: Vec<u64>, matches: u64 },
     /// A survey or a search is over.
     Done { id: JobId },
     /// The worker received a request it could not decode.
@@ -98,6 +110,13 @@ fn encode<T: Serialize>(msg: &T) -> Result<JsValue, ProtocolError> {
 }
 
 impl ToWorker {
+    /// The job this message is for.
+    pub fn id(&self) -> JobId {
+        match self {
+            ToWorker::Read { id, .. } | ToWorker::Survey { id, .. } | ToWorker::Search { id, .. } | ToWorker::Find { id, .. } | ToWorker::Cancel { id } => *id,
+        }
+    }
+
     pub fn encode(&self) -> Result<JsValue, ProtocolError> {
         encode(self)
     }
