@@ -5,6 +5,7 @@
 //! renders it and does the I/O it asks for.
 
 pub mod cache;
+pub mod chart;
 pub mod dashboard;
 pub mod doc;
 pub mod address;

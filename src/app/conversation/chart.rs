@@ -6,27 +6,13 @@
 //! length of the file. Hover or the arrow keys name a turn; click or Enter
 //! opens it in the list.
 
-use std::fmt::Write;
-
 use yew::prelude::*;
 
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
 use crate::fmt;
-use crate::model::report::{turn_model, turn_tokens};
+use crate::state::chart::{describe, paths, x_before_turn, x_of, CTX_BOTTOM, CTX_TOP, H, OUT_BOTTOM, W, X0, X1};
 use crate::state::insights::{Chart, MarkKind};
-
-/// The most columns drawn (about one per pixel of a wide screen's chart).
-pub const COLUMNS: usize = 720;
-
-const W: f64 = 1000.0;
-const X0: f64 = 56.0;
-const X1: f64 = 992.0;
-const CTX_TOP: f64 = 14.0;
-const CTX_BOTTOM: f64 = 150.0;
-const OUT_TOP: f64 = 162.0;
-const OUT_BOTTOM: f64 = 204.0;
-const H: f64 = 214.0;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -35,83 +21,6 @@ pub struct Props {
     /// The filter narrows the list: its turns are shaded.
     pub narrowed: bool,
     pub on_goto: Callback<u32>,
-}
-
-fn x_of(chart: &Chart, col: usize) -> f64 {
-    X0 + (col as f64 + 0.5) * (X1 - X0) / chart.columns.len().max(1) as f64
-}
-
-fn x_before_turn(chart: &Chart, turn: u32) -> f64 {
-    X0 + turn as f64 / chart.turns.max(1) as f64 * (X1 - X0)
-}
-
-/// What a column says in words, for the readout and screen readers.
-fn describe(ctx: &Ctx, chart: &Chart, col: usize) -> String {
-    let c = &chart.columns[col];
-    let ix = ctx.ix();
-    let view = &ctx.view;
-    let t0 = &view.turns[c.first_turn as usize];
-    let line = ix.rows[t0.rows[0] as usize].line_no;
-    let which = if c.first_turn == c.last_turn {
-        let model = turn_model(ix, t0);
-        let model = if model.is_some() { format!(" · {}", ix.str(model)) } else { String::new() };
-        let tokens = match turn_tokens(ix, t0) {
-            Some(_) => format!("context {} · output {}", fmt::count(t0.context_tokens), fmt::count(t0.output_tokens)),
-            None => "no token counts recorded".to_string(),
-        };
-        format!("Turn {} of {} · line {line} · {tokens}{model}", c.first_turn + 1, fmt::count(chart.turns as u64))
-    } else {
-        let tokens = match (c.context_tokens, c.output_tokens) {
-            (Some(cx), Some(o)) => format!("largest context {} · largest output {}", fmt::count(cx), fmt::count(o)),
-            _ => "no token counts recorded".to_string(),
-        };
-        format!("Turns {}–{} of {} · from line {line} · {tokens}", c.first_turn + 1, c.last_turn + 1, fmt::count(chart.turns as u64))
-    };
-    if c.failed {
-        format!("{which} · a step failed")
-    } else {
-        which
-    }
-}
-
-/// The paths: context area and line, output ticks, failure ticks, selection.
-fn paths(chart: &Chart) -> [String; 5] {
-    let max = chart.max_tokens.max(1) as f64;
-    let y_ctx = |v: u64| CTX_BOTTOM - v as f64 / max * (CTX_BOTTOM - CTX_TOP);
-    let max_out = chart.columns.iter().filter_map(|c| c.output_tokens).max().unwrap_or(0).max(1) as f64;
-    let cw = (X1 - X0) / chart.columns.len().max(1) as f64;
-    let (mut area, mut line, mut out, mut failed, mut selected) = (String::new(), String::new(), String::new(), String::new(), String::new());
-    let mut run: Vec<(f64, f64)> = Vec::new();
-    let flush = |run: &mut Vec<(f64, f64)>, area: &mut String, line: &mut String| {
-        if let (Some(first), Some(last)) = (run.first(), run.last()) {
-            let _ = write!(area, "M{:.1},{CTX_BOTTOM}", first.0);
-            for (k, (x, y)) in run.iter().enumerate() {
-                let _ = write!(area, "L{x:.1},{y:.1}");
-                let _ = write!(line, "{}{x:.1},{y:.1}", if k == 0 { "M" } else { "L" });
-            }
-            let _ = write!(area, "L{:.1},{CTX_BOTTOM}Z", last.0);
-        }
-        run.clear();
-    };
-    for (k, c) in chart.columns.iter().enumerate() {
-        let x = x_of(chart, k);
-        match c.context_tokens {
-            Some(v) => run.push((x, y_ctx(v))),
-            None => flush(&mut run, &mut area, &mut line),
-        }
-        if let Some(o) = c.output_tokens {
-            let y = OUT_BOTTOM - o as f64 / max_out * (OUT_BOTTOM - OUT_TOP);
-            let _ = write!(out, "M{x:.1},{OUT_BOTTOM}V{y:.1}");
-        }
-        if c.failed {
-            let _ = write!(failed, "M{x:.1},{:.1}l3.5,6h-7z", CTX_TOP - 8.0);
-        }
-        if c.selected {
-            let _ = write!(selected, "M{:.1},{CTX_TOP}h{:.2}V{OUT_BOTTOM}h{:.2}Z", x - cw / 2.0, cw, -cw);
-        }
-    }
-    flush(&mut run, &mut area, &mut line);
-    [area, line, out, failed, selected]
 }
 
 #[function_component(ContextChart)]
@@ -166,7 +75,7 @@ pub fn context_chart(p: &Props) -> Html {
         })
     };
     let readout = match *at {
-        Some(c) if c < n => describe(&p.ctx, chart, c),
+        Some(c) if c < n => describe(p.ctx.ix(), &p.ctx.view, chart, c),
         _ => format!(
             "{} API {} · largest context {} tokens · point at a turn, or use ←/→ and Enter",
             fmt::count(chart.turns as u64),

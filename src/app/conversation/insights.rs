@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::chart::{ContextChart, COLUMNS};
+use super::chart::ContextChart;
+use crate::state::chart::COLUMNS;
 use super::timeline::Timeline;
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;

@@ -9,11 +9,9 @@ use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::report::clamped_ms;
+use crate::state::chart::{bars, x_of_row, Bar, TIMELINE_GAP, TIMELINE_W};
 use crate::state::insights::{Chart, MarkKind};
 
-const W: f64 = 1000.0;
-const GAP: f64 = 26.0;
-const MIN_BAR: f64 = 4.0;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -32,24 +30,9 @@ pub fn timeline(p: &Props) -> Html {
     if stretches.is_empty() {
         return html! { <p class="muted" data-testid="timeline">{ "No record has a timestamp: there is no timeline to draw." }</p> };
     }
-    let gaps = stretches.len() - 1;
     let active_ms: i64 = stretches.iter().map(|s| s.len_ms()).sum();
-    let room = (W - gaps as f64 * GAP - stretches.len() as f64 * MIN_BAR).max(0.0);
-    let mut x = 0.0;
-    let mut bars = Vec::new();
-    for (k, s) in stretches.iter().enumerate() {
-        let w = MIN_BAR + if active_ms > 0 { s.len_ms() as f64 / active_ms as f64 * room } else { room / stretches.len() as f64 };
-        bars.push((x, w, k));
-        x += w + GAP;
-    }
-    // Where a row falls: inside its stretch, by its time.
-    let x_of_row = |row: u32| -> Option<f64> {
-        let k = stretches.partition_point(|s| s.first_row <= row).checked_sub(1)?;
-        let (x, w, _) = bars[k];
-        let s = &stretches[k];
-        let t = clock.get(row as usize).copied().flatten()?;
-        Some(x + if s.len_ms() > 0 { (t - s.start_ms) as f64 / s.len_ms() as f64 * w } else { w / 2.0 })
-    };
+    let bars = bars(stretches);
+    let x_of_row = |row: u32| x_of_row(stretches, &bars, row, clock.get(row as usize).copied().flatten());
     let goto = |item: u32| {
         let on_goto = p.on_goto.clone();
         Callback::from(move |_: MouseEvent| on_goto.emit(item))
@@ -61,8 +44,8 @@ pub fn timeline(p: &Props) -> Html {
             <figcaption class="chart-head"><span class="chart-title">{ "Timeline" }</span>
                 <span class="muted small">{ format!("{} active in {}; breaks are gaps over the idle threshold",
                     fmt::duration_ms(active_ms), fmt::plural(stretches.len() as u64, "stretch", "stretches")) }</span></figcaption>
-            <svg viewBox={format!("0 0 {W} 40")} preserveAspectRatio="none" class="timeline-svg" role="group" aria-label="Active stretches">
-                { for bars.iter().map(|&(x, w, k)| {
+            <svg viewBox={format!("0 0 {TIMELINE_W} 40")} preserveAspectRatio="none" class="timeline-svg" role="group" aria-label="Active stretches">
+                { for bars.iter().enumerate().map(|(k, &Bar { x, w })| {
                     let s = &stretches[k];
                     let title = format!("{} → {} · {} · lines {}–{}", fmt::utc_minute(s.start_ms), fmt::utc_minute(s.end_ms),
                         fmt::duration_ms(s.len_ms()), line(s.first_row), line(s.last_row));
@@ -70,7 +53,7 @@ pub fn timeline(p: &Props) -> Html {
                         <g class="stretch" data-testid="stretch" onclick={goto(item_of(s.first_row))}>
                             <rect x={format!("{x:.1}")} y="10" width={format!("{w:.1}")} height="20" rx="3"><title>{ title }</title></rect>
                             if k + 1 < stretches.len() {
-                                <text class="gap-label" x={format!("{:.1}", x + w + GAP / 2.0)} y="24" text-anchor="middle">{ "⋯" }
+                                <text class="gap-label" x={format!("{:.1}", x + w + TIMELINE_GAP / 2.0)} y="24" text-anchor="middle">{ "⋯" }
                                     <title>{ format!("{} away", fmt::duration_ms(view.timeline.idle_gaps.get(k).map_or(0, |g| g.1))) }</title></text>
                             }
                         </g>
