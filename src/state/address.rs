@@ -54,8 +54,13 @@ pub fn prefix(path: &str, entry: u32, opaque: bool) -> String {
     if opaque {
         return format!("/~{entry}:");
     }
-    let encoded: Vec<String> = path.split('/').map(encode_component).collect();
-    format!("/{}:", encoded.join("/"))
+    let encoded = path.split('/').map(encode_component).collect::<Vec<_>>().join("/");
+    // A path that starts with `~` must not read as a file's number.
+    let encoded = match encoded.strip_prefix('~') {
+        Some(rest) => format!("%7E{rest}"),
+        None => encoded,
+    };
+    format!("/{encoded}:")
 }
 
 /// The address of a file of the folder, at `line` or at its top.
