@@ -17,7 +17,7 @@ use yew::Callback;
 
 use super::blob::{blob_of, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 use super::files::Files;
-use super::task::{self, mark, mark_memory, yield_to_page, Cancel, Throttle};
+use super::task::{self, mark, mark_memory, yield_to_page, Cancel};
 use super::worker::{pieces, Client, Reply, WorkerError};
 use crate::index::{Index, Indexer};
 use crate::model::items::Items;
@@ -161,7 +161,7 @@ impl Reading<'_> {
             mark("preview");
             self.o.send(Action::Preview(doc));
         }
-        let mut progress = Throttle::new();
+        let mut progress = crate::app::task::throttle();
         loop {
             let reply = job.next().await;
             if self.cancelled() {
@@ -192,7 +192,7 @@ impl Reading<'_> {
         let mut ix = Indexer::new();
         let mut buf = Vec::new();
         let mut head: Rc<[u8]> = Rc::from(&[][..]);
-        let mut progress = Throttle::new();
+        let mut progress = crate::app::task::throttle();
         while let Some(start) = chunks.next(&mut buf).await.map_err(|e| Stop::Failed(read_failed(&e)))? {
             if self.cancelled() {
                 return Err(Stop::Cancelled);

@@ -3,9 +3,6 @@
 //! the browser benchmark (standard `performance.mark`s, read by
 //! `tests/bench/browser.mjs`; the app itself never reads them).
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -97,64 +94,9 @@ pub enum Stop<E> {
     Failed(E),
 }
 
-/// A flag the starter of a task sets to stop it; the task checks it at its
-/// next step, and work it handed elsewhere (a read in the worker) is told
-/// at once through [`Cancel::on_cancel`]. Cloning shares the flag.
-#[derive(Clone, Default)]
-pub struct Cancel(Rc<CancelInner>);
+pub use crate::state::pace::{Cancel, Throttle};
 
-#[derive(Default)]
-struct CancelInner {
-    cancelled: Cell<bool>,
-    hooks: RefCell<Vec<Box<dyn FnOnce()>>>,
-}
-
-impl Cancel {
-    pub fn cancel(&self) {
-        if !self.0.cancelled.replace(true) {
-            let hooks = std::mem::take(&mut *self.0.hooks.borrow_mut());
-            for f in hooks {
-                f();
-            }
-        }
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.cancelled.get()
-    }
-
-    /// Runs `f` when this is cancelled (now, if it already is).
-    pub fn on_cancel(&self, f: impl FnOnce() + 'static) {
-        if self.is_cancelled() {
-            f();
-        } else {
-            self.0.hooks.borrow_mut().push(Box::new(f));
-        }
-    }
-}
-
-impl PartialEq for Cancel {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-/// Calls `f` at most every [`PROGRESS_MS`] (and always for the last value).
-pub struct Throttle {
-    shown_ms: f64,
-}
-
-impl Throttle {
-    pub fn new() -> Throttle {
-        Throttle { shown_ms: f64::NEG_INFINITY }
-    }
-
-    pub fn due(&mut self, last: bool) -> bool {
-        let now = now_ms();
-        if last || now - self.shown_ms >= PROGRESS_MS {
-            self.shown_ms = now;
-            return true;
-        }
-        false
-    }
+/// A throttle on this thread's clock, at most every [`PROGRESS_MS`].
+pub fn throttle() -> Throttle {
+    Throttle::new(PROGRESS_MS, now_ms)
 }

@@ -8,7 +8,7 @@ use js_sys::Array;
 use yew::Callback;
 
 use crate::app::files::Files;
-use crate::app::task::{Cancel, Throttle};
+use crate::app::task::Cancel;
 use crate::app::worker::{Client, Job, Reply, WorkerError};
 use crate::state::browser::{FileHits, Browser, Scope, Slot};
 use crate::state::state::Action;
@@ -38,7 +38,7 @@ fn unavailable(what: &str, e: &WorkerError) -> Action {
 /// and at the end (one render for many replies, not one each). `Ok(false)`:
 /// cancelled.
 async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
-    let mut throttle = Throttle::new();
+    let mut throttle = crate::app::task::throttle();
     loop {
         let reply = job.next().await;
         if cancel.is_cancelled() {

@@ -16,7 +16,7 @@ use web_sys::Blob;
 
 use super::protocol::{FromWorker, JobId, ToWorker};
 use crate::app::blob::{read_range, Chunks, ReadError, FIRST_CHUNK_BYTES};
-use crate::app::task::{self, mark, mark_memory, Cancel, Throttle};
+use crate::app::task::{self, mark, mark_memory, Cancel};
 use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};
 use crate::index::{Index, Indexer};
 use crate::model::DEFAULT_IDLE_GAP_SECS;
@@ -67,7 +67,7 @@ async fn index_blob(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, 
 async fn read(id: JobId, blob: Blob, cancel: Cancel, out: Out) {
     mark("worker-read-start");
     let size = blob.size() as u64;
-    let mut progress = Throttle::new();
+    let mut progress = crate::app::task::throttle();
     let outcome = index_blob(&blob, &cancel, |start, buf| {
         let read_bytes = start + buf.len() as u64;
         if progress.due(read_bytes == size) {
@@ -140,7 +140,7 @@ async fn in_lanes<T, F: std::future::Future<Output = Result<(), Stop>>>(items: V
 async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Cancel, out: Out) {
     let legacy: RefCell<HashMap<u32, Rc<Vec<Run>>>> = RefCell::default();
     let done_bytes = Cell::new(0u64);
-    let progress = RefCell::new(Throttle::new());
+    let progress = RefCell::new(crate::app::task::throttle());
     let tree = &tree;
     let lane = |k: u32| {
         let (legacy, done_bytes, progress, cancel, files, out) = (&legacy, &done_bytes, &progress, &cancel, &files, &out);
@@ -208,7 +208,7 @@ async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, cancel: 
         return out(FromWorker::Done { id });
     }
     let done_bytes = Cell::new(0u64);
-    let progress = RefCell::new(Throttle::new());
+    let progress = RefCell::new(crate::app::task::throttle());
     let needle_len = query.len();
     let items: Vec<(JsValue, u32)> = files.iter().zip(keys).collect();
     let lane = |(file, key): (JsValue, u32)| {
@@ -253,7 +253,7 @@ async fn find(id: JobId, query: String, blob: Blob, cancel: Cancel, out: Out) {
     let mut chunks = Chunks::file(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT);
     let mut buf = Vec::new();
     let mut sent = 0;
-    let mut progress = Throttle::new();
+    let mut progress = crate::app::task::throttle();
     loop {
         match chunks.next(&mut buf).await {
             Ok(Some(start)) => {
