@@ -154,16 +154,19 @@ impl OnDisk {
     /// named on stderr and left out.
     pub fn summaries(&self, idle_gap_secs: u64) -> Vec<crate::folder::SessionFacts> {
         let t = &self.tree;
-        let legacy: Vec<Vec<crate::folder::Run>> =
-            t.projects.iter().map(|p| p.legacy_runs.iter().filter_map(|(id, e)| self.run(id, *e, None)).collect()).collect();
         let mut io = DiskReader { folder: self };
-        t.conversations
-            .iter()
-            .filter_map(|c| {
-                let ix = index_file(&self.path_of(c.entry)).map_err(|e| eprintln!("warning: {e}")).ok()?;
-                let runs = c.runs.iter().filter_map(|r| self.run(&r.agent_id, r.jsonl, r.meta)).collect();
-                let head = self.head(c.entry);
-                let parts = crate::folder::Parts { ix: &ix, head: &head, runs, legacy: &legacy[c.project as usize], idle_gap_secs };
+        // The survey plan in path order; each project's legacy runs read once.
+        let mut legacy: std::collections::HashMap<u32, Vec<crate::folder::Run>> = Default::default();
+        let order: Vec<u32> = (0..t.conversations.len() as u32).collect();
+        crate::folder::survey::plans(t, &order)
+            .into_iter()
+            .filter_map(|plan| {
+                let c = &t.conversations[plan.conv as usize];
+                let ix = index_file(&self.path_of(plan.entry)).map_err(|e| eprintln!("warning: {e}")).ok()?;
+                let project_runs = legacy.entry(plan.project).or_insert_with(|| plan.legacy.iter().filter_map(|(id, e)| self.run(id, *e, None)).collect());
+                let runs = plan.runs.iter().filter_map(|r| self.run(&r.agent_id, r.jsonl, r.meta)).collect();
+                let head = self.head(plan.entry);
+                let parts = crate::folder::Parts { ix: &ix, head: &head, runs, legacy: project_runs, idle_gap_secs };
                 let facts = crate::folder::summarize(t, c, parts, &mut io);
                 for p in &facts.problems {
                     eprintln!("warning: {p}");

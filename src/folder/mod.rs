@@ -4,6 +4,7 @@
 //! session browser and `ccscope sessions`.
 
 pub mod summary;
+pub mod survey;
 pub mod totals;
 pub mod tree;
 

@@ -243,13 +243,9 @@ impl Browser {
         }
     }
 
-    /// The order the survey goes in: the most recently modified first, so
-    /// the top of the list (sorted by last activity) fills in first.
+    /// The order the survey goes in (`folder::survey::order`).
     pub fn survey_order(&self) -> Vec<u32> {
-        let mut order: Vec<u32> = (0..self.tree.conversations.len() as u32).collect();
-        let modified = |c: &u32| self.tree.entry(self.tree.conversations[*c as usize].entry).modified_ms.unwrap_or(0);
-        order.sort_by_key(|c| std::cmp::Reverse(modified(c)));
-        order
+        crate::folder::survey::order(&self.tree)
     }
 
     /// The project's working directory: a record's `cwd` where the summary

@@ -17,6 +17,7 @@ use web_sys::Blob;
 use super::protocol::{FromWorker, JobId, ToWorker};
 use crate::app::blob::{read_range, Chunks, ReadError, FIRST_CHUNK_BYTES};
 use crate::app::task::{self, mark, mark_memory, Cancel};
+use crate::folder::survey::Plan;
 use crate::folder::{reads_needed, summarize, Meta, Parts, Prefetched, Run, Tree};
 use crate::index::{Index, Indexer};
 use crate::model::DEFAULT_IDLE_GAP_SECS;
@@ -145,35 +146,36 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Ca
     let lane = |k: u32| {
         let (legacy, done_bytes, progress, cancel, files, out) = (&legacy, &done_bytes, &progress, &cancel, &files, &out);
         async move {
-            let Some(c) = tree.conversations.get(k as usize) else { return Ok(()) };
+            let Some(plan) = Plan::of(tree, k) else { return Ok(()) };
+            let c = &tree.conversations[k as usize];
             let outcome: Result<(), Stop> = async {
-                let known = legacy.borrow().get(&c.project).cloned();
+                // The project's legacy runs: read by the first of its conversations, kept for the others.
+                let known = legacy.borrow().get(&plan.project).cloned();
                 let project_runs = match known {
                     Some(runs) => runs,
                     None => {
                         let mut runs = Vec::new();
-                        for (agent_id, e) in &tree.projects[c.project as usize].legacy_runs {
+                        for (agent_id, e) in plan.legacy {
                             runs.extend(run_of(files, agent_id, *e, None, cancel).await?);
-                            done_bytes.set(done_bytes.get() + tree.entry(*e).size_bytes);
                         }
+                        done_bytes.set(done_bytes.get() + plan.legacy_bytes(tree));
                         let runs = Rc::new(runs);
-                        legacy.borrow_mut().insert(c.project, runs.clone());
+                        legacy.borrow_mut().insert(plan.project, runs.clone());
                         runs
                     }
                 };
                 let mut runs = Vec::new();
-                for r in &c.runs {
+                for r in plan.runs {
                     runs.extend(run_of(files, &r.agent_id, r.jsonl, r.meta, cancel).await?);
-                    done_bytes.set(done_bytes.get() + tree.entry(r.jsonl).size_bytes);
                 }
-                let blob: Blob = files.get(c.entry).dyn_into().map_err(|_| Stop::Failed(ReadError("the file is gone".into())))?;
+                let blob: Blob = files.get(plan.entry).dyn_into().map_err(|_| Stop::Failed(ReadError("the file is gone".into())))?;
                 let (ix, head) = index_blob(&blob, cancel, |_, _| {}).await?;
                 // The few small reads a summary makes (title rows, cwd, the
                 // deletion marker), fetched without blocking the worker: most
                 // lie in the file's head, which is in memory already.
                 let mut fetched = Vec::new();
                 for key @ (entry, start, end) in reads_needed(c, &ix) {
-                    if let Some(bytes) = fetch(files, entry, start, end, Some((c.entry, &head))).await {
+                    if let Some(bytes) = fetch(files, entry, start, end, Some((plan.entry, &head))).await {
                         fetched.push((key, bytes));
                     }
                 }
@@ -183,7 +185,7 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Ca
                 Ok(())
             }
             .await;
-            done_bytes.set(done_bytes.get() + tree.entry(c.entry).size_bytes);
+            done_bytes.set(done_bytes.get() + plan.own_bytes(tree));
             match outcome {
                 Err(Stop::Failed(e)) => out(FromWorker::SummaryFailed { id, conversation: k, message: e.0 }),
                 other => other?,
