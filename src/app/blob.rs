@@ -18,14 +18,20 @@ pub const CHUNK_BYTES: u64 = crate::index::CHUNK_BYTES as u64;
 /// before a big file is indexed; files up to this size are read in the page.
 pub const FIRST_CHUNK_BYTES: u64 = 256 << 10;
 
-/// The browser could not read the file; the text says why.
+/// Why a file could not be read: told to the person once, in these words.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{0}")]
-pub struct ReadError(pub String);
+pub enum ReadError {
+    /// The browser refused or failed the read; its words.
+    #[error("{0}")]
+    Browser(String),
+    /// The file is not among those picked (or no longer in the page's list).
+    #[error("it was not picked, or is no longer in the page's list of files")]
+    NotPicked,
+}
 
 impl ReadError {
     fn from_js(e: wasm_bindgen::JsValue) -> ReadError {
-        ReadError(
+        ReadError::Browser(
             e.dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
                 .or_else(|| e.as_string())

@@ -77,7 +77,7 @@ impl Opening {
             Source::File(f) => (f.name().into(), Ok(f.into()), None),
             Source::Sample => (SAMPLE_NAME.into(), blob_of(SAMPLE), None),
             Source::Known { file, name } => {
-                let blob = self.files.get(file).ok_or_else(|| ReadError("it is no longer in the page's list of files".into()));
+                let blob = self.files.get(file).ok_or(ReadError::NotPicked);
                 (name, blob, Some(file))
             }
         };
@@ -179,7 +179,7 @@ impl Reading<'_> {
                         Err(e) => Err(Stop::Failed(format!("The page's file reader handed over a damaged index ({e}).").into())),
                     });
                 }
-                Reply::Failed(why) => return Ok(Err(Stop::Failed(read_failed(&ReadError(why))))),
+                Reply::Failed(why) => return Ok(Err(Stop::Failed(read_failed(&ReadError::Browser(why))))),
                 // Not answers to a read.
                 Reply::Summary { .. } | Reply::SummaryFailed { .. } | Reply::Hits { .. } | Reply::Offsets { .. } | Reply::Done => {}
             }

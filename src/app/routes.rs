@@ -13,6 +13,7 @@ use crate::state::browser::OpenAt;
 use super::listing::{self, PickedFile};
 use super::shared::Shared;
 use super::conversation::in_folder::InFolder;
+use super::blob::ReadError;
 use super::redact::Redaction;
 use super::conversation;
 use super::hub::Hub;
@@ -30,7 +31,7 @@ pub struct Callbacks {
     pub open_at: Callback<OpenAt>,
     /// Search this folder (as it is now: its search serial, what it shows).
     pub search: Callback<(Rc<Browser>, String, Scope)>,
-    pub memory: Callback<(u32, Callback<Result<String, String>>)>,
+    pub memory: Callback<(u32, Callback<Result<String, ReadError>>)>,
     pub back: Callback<MouseEvent>,
     /// A dropped folder's entries to walk.
     pub walk: Callback<Vec<wasm_bindgen::JsValue>>,
@@ -72,12 +73,11 @@ impl Callbacks {
         };
         let memory = {
             let (files, folder) = (h.files.clone(), folder.clone());
-            Callback::from(move |(entry, done): (u32, Callback<Result<String, String>>)| {
+            Callback::from(move |(entry, done): (u32, Callback<Result<String, ReadError>>)| {
                 let blob = folder.as_ref().and_then(|f| files.get(*f.files.get(entry as usize)?));
                 yew::platform::spawn_local(async move {
-                    let Some(blob) = blob else { return done.emit(Err("it is not in the pick".into())) };
-                    let text = super::blob::read_all(&blob).await.map(|b| String::from_utf8_lossy(&b).into_owned());
-                    done.emit(text.map_err(|e| e.0));
+                    let Some(blob) = blob else { return done.emit(Err(ReadError::NotPicked)) };
+                    done.emit(super::blob::read_all(&blob).await.map(|b| String::from_utf8_lossy(&b).into_owned()));
                 });
             })
         };

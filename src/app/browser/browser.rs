@@ -23,7 +23,7 @@ pub struct Props {
     pub on_open: Callback<OpenAt>,
     pub on_search: Callback<(Rc<Browser>, String, Scope)>,
     /// Reads a memory file's text (small; read by the page).
-    pub on_memory: Callback<(u32, Callback<Result<String, String>>)>,
+    pub on_memory: Callback<(u32, Callback<Result<String, crate::app::blob::ReadError>>)>,
 }
 
 fn input_value(e: &Event) -> String {

@@ -6,6 +6,7 @@
 
 use yew::prelude::*;
 
+use crate::app::blob::ReadError;
 use crate::app::shared::Shared;
 use crate::app::conversation::markdown;
 use crate::fmt;
@@ -16,13 +17,13 @@ pub struct Props {
     pub folder: Shared<Browser>,
     pub on_list: Callback<ListUi>,
     /// Reads a memory file (entry) and hands back its text or why not.
-    pub on_memory: Callback<(u32, Callback<Result<String, String>>)>,
+    pub on_memory: Callback<(u32, Callback<Result<String, ReadError>>)>,
 }
 
 #[function_component(Projects)]
 pub fn projects(p: &Props) -> Html {
     // The memory file open here: (entry, its text or why it could not be read).
-    let memory = use_state(|| None::<(u32, Result<String, String>)>);
+    let memory = use_state(|| None::<(u32, Result<String, ReadError>)>);
     let folder = &p.folder;
     let red = crate::app::redact::use_redaction();
     let pick = |k: Option<u32>| {

@@ -122,7 +122,7 @@ pub struct FullProps {
 /// A `tool-results/<id>.txt` file, read when the person asks for it.
 #[function_component(FullOutput)]
 pub fn full_output(p: &FullProps) -> Html {
-    let text = use_state(|| None::<Result<Rc<str>, String>>);
+    let text = use_state(|| None::<Result<Rc<str>, crate::app::blob::ReadError>>);
     let red = crate::app::redact::use_redaction();
     {
         let on_resize = p.on_resize.clone();
@@ -133,7 +133,7 @@ pub fn full_output(p: &FullProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (text, blob) = (text.clone(), blob.clone());
             yew::platform::spawn_local(async move {
-                let got = read_all(&blob).await.map(|b| Rc::from(String::from_utf8_lossy(&b).as_ref())).map_err(|e| e.0);
+                let got = read_all(&blob).await.map(|b| Rc::from(String::from_utf8_lossy(&b).as_ref()));
                 text.set(Some(got));
             });
         })

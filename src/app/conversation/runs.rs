@@ -109,13 +109,13 @@ pub struct InlineProps {
 /// A run's first items, read from its file when expanded.
 #[function_component(RunInline)]
 fn run_inline(p: &InlineProps) -> Html {
-    let ctx = use_state(|| None::<Result<Shared<Ctx>, String>>);
+    let ctx = use_state(|| None::<Result<Shared<Ctx>, crate::app::blob::ReadError>>);
     let redaction = crate::app::redact::use_redaction();
     {
         let (ctx, f, entry, redactor) = (ctx.clone(), p.in_folder.clone(), p.entry, redaction.active());
         use_effect_with((entry, redaction.on), move |_| {
             yew::platform::spawn_local(async move {
-                let Some((id, blob)) = f.blob(entry) else { return ctx.set(Some(Err("its file was not picked".into()))) };
+                let Some((id, blob)) = f.blob(entry) else { return ctx.set(Some(Err(crate::app::blob::ReadError::NotPicked))) };
                 let name = crate::fmt::file_name(&f.folder.tree.entry(entry).path).to_string();
                 match read_all(&blob).await {
                     Ok(bytes) => {
@@ -126,7 +126,7 @@ fn run_inline(p: &InlineProps) -> Html {
                         let address = Rc::from(crate::app::address::prefix(&f.folder.tree.entry(entry).path, entry, redactor.is_some()));
                         ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache, address, redactor }))));
                     }
-                    Err(e) => ctx.set(Some(Err(e.0))),
+                    Err(e) => ctx.set(Some(Err(e))),
                 }
             });
         });

@@ -84,7 +84,7 @@ async fn read(id: JobId, blob: Blob, cancel: Cancel, out: Out) {
             out(FromWorker::Indexed { id, pieces });
         }
         Err(Stop::Cancelled) => mark("worker-read-cancelled"),
-        Err(Stop::Failed(e)) => out(FromWorker::Failed { id, message: e.0 }),
+        Err(Stop::Failed(e)) => out(FromWorker::Failed { id, message: e.to_string() }),
     }
 }
 
@@ -168,7 +168,7 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Ca
                 for r in plan.runs {
                     runs.extend(run_of(files, &r.agent_id, r.jsonl, r.meta, cancel).await?);
                 }
-                let blob: Blob = files.get(plan.entry).dyn_into().map_err(|_| Stop::Failed(ReadError("the file is gone".into())))?;
+                let blob: Blob = files.get(plan.entry).dyn_into().map_err(|_| Stop::Failed(ReadError::NotPicked))?;
                 let (ix, head) = index_blob(&blob, cancel, |_, _| {}).await?;
                 // The few small reads a summary makes (title rows, cwd, the
                 // deletion marker), fetched without blocking the worker: most
@@ -187,7 +187,7 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Ca
             .await;
             done_bytes.set(done_bytes.get() + plan.own_bytes(tree));
             match outcome {
-                Err(Stop::Failed(e)) => out(FromWorker::SummaryFailed { id, conversation: k, message: e.0 }),
+                Err(Stop::Failed(e)) => out(FromWorker::SummaryFailed { id, conversation: k, message: e.to_string() }),
                 other => other?,
             }
             if progress.borrow_mut().due(false) {
@@ -274,7 +274,7 @@ async fn find(id: JobId, query: String, blob: Blob, cancel: Cancel, out: Out) {
                 }
             }
             Ok(None) => break,
-            Err(e) => return out(FromWorker::Failed { id, message: e.0 }),
+            Err(e) => return out(FromWorker::Failed { id, message: e.to_string() }),
         }
     }
     out(FromWorker::Offsets { id, offsets: Vec::new(), matches: m.matches() });
