@@ -1,15 +1,15 @@
-//! The Yew viewer (wasm only): thin glue over `ui`. [`App`] holds the one
-//! app state (`ui::state::State`, where its actions are handled), the
-//! picked files and the reading worker; opening a pick is [`open`], a
-//! folder's background work [`browser::tasks`]; what is on screen for each
-//! route is [`routes`].
+//! The Yew viewer (wasm only): thin glue over `state`. [`App`] holds the
+//! one app state (`state::state::State`, where its actions are handled);
+//! [`hub::Hub`] the picked files, the reading worker and the work under way
+//! (opening a pick is [`open`], a folder's background work
+//! [`browser::tasks`]); what is on screen for each route is [`routes`].
 //!
 //! ```text
-//!   mod (App) ──► picker, routes ──► conversation::Viewer ──► conversation::{header, toolbar, vlist, item, runs, …}
-//!      │                       └──► browser::SessionBrowser ──► folder::{table, projects, search}
-//!      ├──► open, browser::tasks ──► worker::client ⇄ worker::serve ──► worker::jobs
-//!      └──► pick, address            bodies, search ──► blob, task
-//!   ctx, shared, files: data only, no HTML; nothing below imports back up.
+//!   mod (App) ──► landing, routes ──► conversation::Conversation ──► conversation::{header, toolbar, vlist, item, runs, …}
+//!      │                        └──► browser::SessionBrowser ──► browser::{table, projects, search, dashboard}
+//!      ├──► hub ──► open, browser::tasks ──► worker::client ──► worker::jobs (or the worker: worker::serve ──► worker::jobs)
+//!      └──► listing, address                  bodies, search ──► blob, task
+//!   ctx, shared, files, in_folder: data only, no HTML; nothing imports back up (tools/imports.mjs).
 //! ```
 
 mod address;

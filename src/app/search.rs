@@ -13,7 +13,7 @@ use super::task::Cancel;
 use super::worker::{Client, Reply};
 use crate::state::conversation::{Action, Search, Ui};
 
-/// Runs the search `ui.search` asks for; its answers carry the search's
+/// Runs the search `Ui::search` asks for; its answers carry the search's
 /// serial (a newer search makes them stale), and `cancel` stops it in the
 /// worker at once.
 pub async fn run(client: Client, blob: Blob, serial: u64, query: Rc<str>, ui: UseReducerDispatcher<Ui>, cancel: Cancel) {

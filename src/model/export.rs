@@ -47,6 +47,16 @@ impl Format {
     }
 }
 
+/// Every row whose body an export of `items` reads: the items' own rows and
+/// their calls' results, and the title's rows; ascending, each once.
+pub fn rows_needed(ix: &Index, view: &Items, items: &[u32], title: &super::title::TitleSource) -> Vec<u32> {
+    let mut rows: Vec<u32> = items.iter().filter_map(|&i| view.items.get(i as usize)).flat_map(|it| view.rows_of(ix, it)).collect();
+    rows.extend(title.rows());
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
 /// What the export is of, and what it says about itself.
 pub struct Export<'a> {
     pub ix: &'a Index,
@@ -448,4 +458,26 @@ fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+
+    #[test]
+    fn an_export_reads_its_items_rows_their_results_and_the_title() {
+        let text = concat!(
+            r#"{"type":"user","uuid":"u","message":{"role":"user","content":"go"}}"#, "\n",
+            r#"{"type":"assistant","message":{"id":"a","content":[{"type":"tool_use","id":"t","name":"Bash","input":{}}]}}"#, "\n",
+            r#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]}}"#, "\n",
+            r#"{"type":"custom-title","customTitle":"T"}"#, "\n",
+        );
+        let ix = Indexer::index_bytes(text.as_bytes());
+        let items = Items::build(&ix, 900);
+        let title = super::super::title::source(&ix, &items);
+        // The turn alone: its row, its call's result, the title record.
+        assert_eq!(rows_needed(&ix, &items, &[1], &title), vec![1, 2, 3]);
+        assert_eq!(rows_needed(&ix, &items, &[0, 1, 99], &title), vec![0, 1, 2, 3], "an unknown item id is skipped");
+    }
 }

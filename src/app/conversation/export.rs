@@ -86,10 +86,7 @@ async fn nested_runs(in_folder: Option<&super::in_folder::InFolder>, redaction: 
 async fn run(ctx: Shared<Ctx>, items: Vec<u32>, scope: String, out: Out, redaction: Option<Redaction>, in_folder: Option<super::in_folder::InFolder>, status: UseStateHandle<String>) {
     let ix = ctx.ix();
     let view = &ctx.view;
-    let mut rows: Vec<u32> = items.iter().flat_map(|&i| view.rows_of(ix, &view.items[i as usize])).collect();
-    rows.extend(ctx.doc.title.rows());
-    rows.sort_unstable();
-    rows.dedup();
+    let rows = crate::model::export::rows_needed(ix, view, &items, &ctx.doc.title);
     let mut bodies: HashMap<u32, Rc<Body>> = HashMap::with_capacity(rows.len());
     for (k, batch) in rows.chunks(BATCH_ROWS).enumerate() {
         status.set(format!("reading {}%…", (k * BATCH_ROWS * 100 / rows.len().max(1)).min(100)));

@@ -60,7 +60,7 @@ pub fn use_address(ui: &UseReducerHandle<Ui>, prefix: &Rc<str>) {
     });
 }
 
-/// The keyboard outside text fields (`ui::viewer::key_command`); `Esc` in
+/// The keyboard outside text fields (`state::conversation::key_command`); `Esc` in
 /// the search box leaves it.
 #[hook]
 pub fn use_keys(ui: &UseReducerHandle<Ui>, search_input: NodeRef) {

@@ -1,5 +1,5 @@
-//! The conversation view of one document: [`viewer::Viewer`] holds its
-//! state (`ui::viewer::Ui`) and its effects ([`hooks`]); the other
+//! The conversation view of one document: [`page::Conversation`] holds its
+//! state (`state::conversation::Ui`) and its effects ([`hooks`]); the other
 //! components render parts of it and report back through callbacks.
 
 mod chart;

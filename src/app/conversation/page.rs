@@ -1,5 +1,5 @@
 //! The conversation view: header, toolbar and the list, over one reducer
-//! state ([`Ui`], in `ui::viewer`, where every action is handled).
+//! state ([`Ui`], in `state::conversation`, where every action is handled).
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -1,6 +1,6 @@
 //! A virtualised list: only the items near the viewport exist in the DOM.
 //! The arithmetic (which items, how much space above and below, where to
-//! scroll so the row being read stays put) is `ui::window`; this component
+//! scroll so the row being read stays put) is `state::window`; this component
 //! measures rows and moves the scroll position.
 //!
 //! The rows sit in normal flow between two spacers whose heights stand for
