@@ -414,6 +414,19 @@ mod tests {
     }
 
     #[test]
+    fn addresses_resolve_to_files_and_conversations_have_a_name() {
+        use crate::state::address::Target;
+        let f = folder();
+        assert_eq!(f.entry_of(&Target::Path("-x/c.jsonl".into())), Some(3));
+        assert_eq!(f.entry_of(&Target::Entry(4)), Some(4));
+        assert_eq!((f.entry_of(&Target::Entry(99)), f.entry_of(&Target::Path("nope".into()))), (None, None));
+        assert_eq!(f.file_of(2, None), Some(3));
+        assert_eq!(f.file_of(2, Some("zz")), None, "no such run");
+        assert_eq!(f.title(0), "Fix the build");
+        assert_eq!(f.title(3), "d.jsonl", "not summed up yet: its file's name");
+    }
+
+    #[test]
     fn deleted_conversations_are_hidden_and_counted() {
         let mut f = folder();
         assert_eq!(f.deleted_count(), 1);
