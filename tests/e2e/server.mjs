@@ -9,10 +9,16 @@ const TYPES = {
   ".css": "text/css", ".svg": "image/svg+xml", ".jsonl": "application/x-ndjson", ".json": "application/json",
 };
 
-/** Starts a server for `root`, served at `prefix` (e.g. "/" or "/some/sub/path/"). */
-export async function serve(root, prefix = "/", port = 0) {
+/** Starts a server for `root`, served at `prefix` (e.g. "/" or "/some/sub/path/");
+ * `extra` maps further URL paths to files (a test's own script, same origin). */
+export async function serve(root, prefix = "/", port = 0, extra = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://x");
+    if (extra[url.pathname]) {
+      res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" });
+      res.end(await readFile(extra[url.pathname]));
+      return;
+    }
     if (!url.pathname.startsWith(prefix)) {
       res.writeHead(404).end("not under " + prefix);
       return;

@@ -6,9 +6,10 @@
 //! unfinished job cancels it.
 //!
 //! **Without a worker** — it could not start (blocked, no module workers
-//! here) or it died — the same jobs ([`super::jobs`]) run on the page, in
+//! here), it died, or it cannot read the picked files (WebKit's workers
+//! cannot read the files of a `file://` page) — the same jobs ([`super::jobs`]) run on the page, in
 //! chunks between frames, for a single file and a folder alike: a job the
-//! worker was doing when it died starts again on the page. The results are
+//! worker was doing when it stopped starts again on the page. The results are
 //! the same, so the person is not told (the console is).
 
 use std::cell::RefCell;
@@ -127,6 +128,31 @@ fn run_here(inner: &Rc<RefCell<Inner>>, msg: ToWorker, cancel: Cancel) {
     });
 }
 
+/// The worker died or cannot read the picked files: it is stopped, its
+/// jobs start again on the page, and later ones run there.
+fn fall_back(inner: &Rc<RefCell<Inner>>, why: &str) {
+    let restart: Vec<(ToWorker, Cancel)> = {
+        let mut i = inner.borrow_mut();
+        if let Some(w) = i.worker.take() {
+            w.terminate();
+        }
+        web_sys::console::warn_1(&format!("ccscope: the reading worker is not used ({why}); files are read on the page").into());
+        i.gone = Some(why.to_string());
+        i.jobs
+            .values_mut()
+            .filter(|r| r.local.is_none())
+            .map(|r| {
+                let c = Cancel::default();
+                r.local = Some(c.clone());
+                (r.msg.clone(), c)
+            })
+            .collect()
+    };
+    for (msg, cancel) in restart {
+        run_here(inner, msg, cancel);
+    }
+}
+
 impl Client {
     /// Starts the worker and sends it the page's compiled module right away
     /// (so it neither downloads nor compiles it again; `worker.js` holds
@@ -156,12 +182,16 @@ impl Client {
         let weak = Rc::downgrade(inner);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let Some(inner) = weak.upgrade() else { return };
-            let mut inner = inner.borrow_mut();
             let why = match FromWorker::decode(e.data()).map_err(|e| ProtocolError { from: "reading worker", why: e.why }) {
                 Ok(msg) => match Reply::of(msg) {
+                    // The worker could not read a picked file: WebKit's
+                    // workers cannot read the files of a file:// page. The
+                    // page may well read it: from now on it reads them all.
+                    Ok((_, Reply::Failed(why) | Reply::SummaryFailed { message: why, .. })) => return fall_back(&inner, &format!("it could not read a file: {why}")),
                     Ok((id, reply)) => {
-                        if let Some(r) = inner.jobs.get(&id) {
-                            let _ = r.tx.unbounded_send(Event::Reply(reply));
+                        let tx = inner.borrow().jobs.get(&id).map(|r| r.tx.clone());
+                        if let Some(tx) = tx {
+                            let _ = tx.unbounded_send(Event::Reply(reply));
                         }
                         return;
                     }
@@ -170,7 +200,7 @@ impl Client {
                 },
                 Err(e) => e,
             };
-            for (_, r) in inner.jobs.drain() {
+            for (_, r) in inner.borrow_mut().jobs.drain() {
                 let _ = r.tx.unbounded_send(Event::Broken(WorkerError::Protocol(ProtocolError { from: why.from, why: why.why.clone() })));
             }
         });
@@ -178,27 +208,8 @@ impl Client {
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
             e.prevent_default();
             let what = e.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).unwrap_or_else(|| "the worker failed".into());
-            let Some(inner) = weak.upgrade() else { return };
-            // A dead worker: its jobs start again on the page, and later ones run there.
-            let restart: Vec<(ToWorker, Cancel)> = {
-                let mut i = inner.borrow_mut();
-                if let Some(w) = i.worker.take() {
-                    w.terminate();
-                }
-                web_sys::console::warn_1(&format!("ccscope: the reading worker stopped ({what}); files are read on the page").into());
-                i.gone = Some(what);
-                i.jobs
-                    .values_mut()
-                    .filter(|r| r.local.is_none())
-                    .map(|r| {
-                        let c = Cancel::default();
-                        r.local = Some(c.clone());
-                        (r.msg.clone(), c)
-                    })
-                    .collect()
-            };
-            for (msg, cancel) in restart {
-                run_here(&inner, msg, cancel);
+            if let Some(inner) = weak.upgrade() {
+                fall_back(&inner, &what);
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
