@@ -8,10 +8,14 @@
 use std::rc::Rc;
 
 use super::blob::read_range;
+use super::task::yield_to_page;
 use super::ctx::Ctx;
 use crate::model::body::Body;
 use crate::state::ranges::{line_in, plan};
 use crate::state::redact::Redactor;
+
+/// A read this big is parsed in a task of its own.
+const LARGE_READ_BYTES: u64 = 1 << 20;
 
 /// Redacts every string of `body` the page may show, whole, before
 /// anything cuts, joins or marks it.
@@ -38,8 +42,18 @@ pub async fn fetch(ctx: &Ctx, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
     let head = &ctx.doc.head;
     for read in plan(ix, &missing, head.len() as u64) {
         let bytes = if read.from_head { None } else { read_range(&ctx.blob, read.start, read.end).await.ok() };
+        // A big read is parsed in a task of its own (the page draws a frame
+        // first), and not at all when another reader put it in the cache
+        // meanwhile: a 40 MB prompt is parsed once, never twice in one task.
+        if read.end - read.start > LARGE_READ_BYTES {
+            yield_to_page().await;
+        }
         let (base, held): (u64, Option<&[u8]>) = if read.from_head { (0, Some(head)) } else { (read.start, bytes.as_deref()) };
         for &r in &missing[read.rows] {
+            if let Some(b) = ctx.cache.borrow_mut().get(r) {
+                out.push((r, Some(b)));
+                continue;
+            }
             let row = &ix.rows[r as usize];
             let body = held.and_then(|b| line_in(base, b, (row.offset, row.end_offset()))).and_then(Body::parse).map(|mut b| {
                 if let Some(r) = &ctx.redactor {
