@@ -146,12 +146,13 @@ pub fn duration_ms(ms: i64) -> String {
     duration_secs(ms as f64 / 1000.0)
 }
 
-/// Tokens the way people say them: `"950"`, `"12.3k"`, `"1.2M"`.
+/// Tokens the way people say them: `"950"`, `"12.3k"`, `"1.2M"`, `"1.5B"`.
 pub fn tokens(n: u64) -> String {
     match n {
         0..=999 => n.to_string(),
-        1000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
-        _ => format!("{:.1}M", n as f64 / 1e6),
+        1000..=999_949 => format!("{:.1}k", n as f64 / 1e3),
+        999_950..=999_949_999 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}B", n as f64 / 1e9),
     }
 }
 
@@ -188,6 +189,8 @@ mod tests {
         assert_eq!(utc_minute(1_788_253_202_000), "2026-09-01 09:00");
         assert_eq!(tokens(12_345), "12.3k");
         assert_eq!(tokens(1_200_000), "1.2M");
+        assert_eq!(tokens(1_516_900_000), "1.5B", "not 1516.9M");
+        assert_eq!(tokens(999_999), "1.0M", "not 1000.0k");
         assert_eq!((file_name("a/b/c.jsonl"), file_name("c.jsonl"), file_name("")), ("c.jsonl", "c.jsonl", ""));
         assert_eq!(or_dash(None::<u64>, count), "—");
     }

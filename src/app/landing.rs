@@ -57,7 +57,7 @@ pub fn landing(props: &Props) -> Html {
                 </p>
             }
             <div class="actions">
-                <label class="button primary" for="file-input">{ if props.compact { "Open a file…" } else { "Choose transcripts…" } }</label>
+                <label class="button primary" for="file-input">{ "Open files…" }</label>
                 <input id="file-input" type="file" multiple=true accept=".jsonl,.json,application/x-ndjson,application/json,text/plain" onchange={on_input(false)} />
                 <label class="button" for="folder-input" data-testid="open-folder">{ "Open a folder…" }</label>
                 <input id="folder-input" type="file" webkitdirectory=true onchange={on_input(true)} />

@@ -135,6 +135,23 @@ struct CallOut {
     runs_md: Vec<(String, u64, String)>,
 }
 
+/// An image block in words: `[image: image/png, 12.3 kB]` (the export holds
+/// no image data).
+fn image_words(b: &super::body::Block) -> String {
+    let src = b.source.as_ref();
+    let media = src.and_then(|s| s.media_type.as_deref()).unwrap_or("unknown type");
+    let len = src.and_then(|s| s.data.as_deref()).map_or(0, |d| d.len() as u64 * 3 / 4);
+    format!("[image: {media}, {}]", fmt::bytes(len))
+}
+
+/// A tool result's text, and its images in words (an image-only result is
+/// not an empty block).
+fn result_words(b: &super::body::Block) -> String {
+    let text = b.result_text();
+    let images: Vec<String> = b.inner_blocks().iter().filter(|x| x.kind.is("image")).map(image_words).collect();
+    [text].into_iter().chain(images).filter(|t| !t.is_empty()).collect::<Vec<_>>().join("\n")
+}
+
 /// Consecutive malformed items: the first [`SKIPPED_NAMED`] are exported
 /// one by one, the rest as one count.
 #[derive(Default)]
@@ -273,7 +290,7 @@ impl Export<'_> {
                             let result_text = result.and_then(|rr| {
                                 let id = block.and_then(|bl| bl.id.as_deref().map(str::to_string))?;
                                 let rb = body_of(rr)?;
-                                let text = rb.borrow().result_for(&id).map(|bl| bl.result_text());
+                                let text = rb.borrow().result_for(&id).map(result_words);
                                 text
                             });
                             let call_id = block.and_then(|bl| bl.id.as_deref());
@@ -293,15 +310,18 @@ impl Export<'_> {
                     o.text = Some(texts.join("\n\n")).filter(|t| !t.is_empty());
                 }
                 ItemKind::User => {
-                    o.kind = "prompt";
+                    // A compaction's summary is the client's, not a prompt.
+                    o.kind = if row.has(flag::COMPACT_SUMMARY) { "compaction_summary" } else { "prompt" };
                     o.text = Some(body_of(item.row).map_or_else(|| "(not readable)".to_string(), |b| {
                         let b = b.borrow();
                         let p = b.prompt_text();
-                        if p.is_empty() {
-                            b.blocks().iter().filter(|bl| bl.kind.is("tool_result")).map(|bl| bl.result_text()).collect::<Vec<_>>().join("\n")
+                        let text = if p.is_empty() {
+                            b.blocks().iter().filter(|bl| bl.kind.is("tool_result")).map(result_words).collect::<Vec<_>>().join("\n")
                         } else {
                             p
-                        }
+                        };
+                        let images: Vec<String> = b.blocks().iter().filter(|bl| bl.kind.is("image")).map(image_words).collect();
+                        [text].into_iter().chain(images).filter(|t| !t.is_empty()).collect::<Vec<_>>().join("\n\n")
                     }));
                 }
                 ItemKind::System => {
@@ -416,6 +436,7 @@ fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
                 continue;
             }
             "prompt" => out.push_str(&format!("{h} Prompt · line {}{when}{failed}\n\n", it.line)),
+            "compaction_summary" => out.push_str(&format!("{h} Compaction summary · line {}{when}{failed}\n\n", it.line)),
             "assistant" | "api_error" => {
                 let model = it.model.as_deref().map(|m| format!(" · {}", safe_md::inline(m))).unwrap_or_default();
                 let what = if it.kind == "api_error" { "⚠ API error" } else { "Assistant" };
@@ -427,7 +448,7 @@ fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
         // (`safe_md`): prose keeps its structure, anything else is a line.
         if let Some(t) = &it.text {
             let text = match it.kind {
-                "prompt" | "assistant" | "api_error" | "system" => safe_md::prose(t),
+                "prompt" | "compaction_summary" | "assistant" | "api_error" | "system" => safe_md::prose(t),
                 _ => safe_md::inline(t),
             };
             out.push_str(text.trim_end());

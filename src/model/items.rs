@@ -292,11 +292,26 @@ pub fn compaction_words(ix: &Index, c: Option<&Compaction>) -> String {
     format!("compacted ({trigger}){tokens}")
 }
 
-/// Text the client wrote on the person's behalf (slash commands, their
-/// output, the caveat before them): shown muted, never used as a title.
+/// How text starts that the client wrote on the person's behalf, not the
+/// person: slash commands and their output, the caveat before them, shell
+/// output, reminders, an interruption marker, the summary that continues a
+/// compacted conversation (writers before `isCompactSummary`).
+pub const CLIENT_TEXT: [&str; 8] = [
+    "<command-",
+    "<local-command-",
+    "Caveat: ",
+    "<system-reminder>",
+    "<bash-",
+    "[Request interrupted by user",
+    "This session is being continued from a previous conversation",
+    "<task-notification>",
+];
+
+/// Text the client wrote on the person's behalf ([`CLIENT_TEXT`]): shown
+/// muted, never used as a title.
 pub fn is_command_text(text: &str) -> bool {
     let t = text.trim_start();
-    ["<command-", "<local-command-", "Caveat: ", "<system-reminder>", "<bash-"].iter().any(|p| t.starts_with(p))
+    CLIENT_TEXT.iter().any(|p| t.starts_with(p))
 }
 
 /// Context an IDE client puts in front of what the person typed

@@ -90,7 +90,11 @@ fn session_row(p: &RowProps) -> Html {
     };
     let facts = p.slot.facts();
     let deleted = p.deleted.then(|| {
-        let at = facts.and_then(|f| f.line.deleted_at.clone()).unwrap_or_else(|| "an unknown date".into());
+        // The marker's `releasedAt`, as every time on the page (UTC, to the minute).
+        let at = facts
+            .and_then(|f| f.line.deleted_at.as_deref())
+            .map(|iso| crate::index::time::parse_rfc3339_ms(iso.as_bytes()).map_or_else(|| iso.to_string(), |ms| format!("{} UTC", fmt::utc_minute(ms))))
+            .unwrap_or_else(|| "an unknown date".into());
         html! { <span class="chip warn" data-testid="deleted">{ format!("deleted in the desktop app on {at}") }</span> }
     });
     let open = {

@@ -123,7 +123,7 @@ pub fn toolbar(p: &Props) -> Html {
                 <button class={classes!("button", "insights-toggle", p.insights.then_some("on"))} aria-pressed={p.insights.to_string()} data-testid="insights-toggle"
                     title="Charts and statistics of this conversation (i)"
                     onclick={{ let (on, now) = (p.on_insights.clone(), p.insights); Callback::from(move |_| on.emit(!now)) }}>
-                    { if p.insights { "← Back to the list" } else { "Insights" } }</button>
+                    { if p.insights { "← Back to the transcript" } else { "Insights" } }</button>
                 <super::export::ExportMenu ctx={p.ctx.clone()} visible={p.visible.clone()} current={p.current} />
                 <select aria-label="Show" onchange={on_role} data-testid="filter-role">
                     <option value="all" selected={p.filter.role == RoleFilter::All}>{ "Everything" }</option>
