@@ -92,6 +92,6 @@ async fn the_app_mounts_with_its_picker() {
         ccscope::app::yield_to_page().await;
     }
     let text = root.text_content().unwrap_or_default();
-    assert!(text.contains("Choose transcripts"), "rendered: {text}");
+    assert!(text.contains("Open files…"), "rendered: {text}");
     assert!(text.contains("Open the sample"));
 }
