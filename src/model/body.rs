@@ -111,14 +111,15 @@ impl Body {
         self.blocks().iter().find(|b| b.kind.is("tool_result") && b.tool_use_id.as_deref() == Some(tool_use_id))
     }
 
-    /// The prompt a person would read: the string content, or the text
-    /// blocks joined. Empty when the record has none.
-    pub fn prompt_text(&self) -> String {
+    /// The prompt a person would read: the string content (borrowed: a
+    /// 40 MB prompt is not copied to be looked at), or the text blocks
+    /// joined. Empty when the record has none.
+    pub fn prompt_text(&self) -> std::borrow::Cow<'_, str> {
         if let Some(t) = self.text() {
-            return t.to_string();
+            return std::borrow::Cow::Borrowed(t);
         }
         let texts: Vec<&str> = self.blocks().iter().filter(|b| b.kind.is("text")).filter_map(|b| b.text.as_deref()).collect();
-        texts.join("\n\n")
+        std::borrow::Cow::Owned(texts.join("\n\n"))
     }
 
     /// HTTP status and retry facts of an API error, as words:

@@ -314,7 +314,7 @@ impl Export<'_> {
                     o.kind = if row.has(flag::COMPACT_SUMMARY) { "compaction_summary" } else { "prompt" };
                     o.text = Some(body_of(item.row).map_or_else(|| "(not readable)".to_string(), |b| {
                         let b = b.borrow();
-                        let p = b.prompt_text();
+                        let p = b.prompt_text().into_owned();
                         let text = if p.is_empty() {
                             b.blocks().iter().filter(|bl| bl.kind.is("tool_result")).map(result_words).collect::<Vec<_>>().join("\n")
                         } else {

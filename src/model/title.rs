@@ -115,9 +115,9 @@ fn source_among(ix: &Index, user_rows: impl Iterator<Item = u32>) -> TitleSource
 
 /// The text the person typed in a prompt, IDE context removed; `None` when
 /// it is a client command or empty.
-pub fn words_of(text: &str) -> Option<String> {
+pub fn words_of(text: &str) -> Option<&str> {
     let (_, words) = split_ide_context(text);
-    (!words.trim().is_empty() && !is_command_text(words)).then(|| words.to_string())
+    (!words.trim().is_empty() && !is_command_text(words)).then_some(words)
 }
 
 /// The text inside `<tag>…</tag>` in `text`, trimmed.
@@ -157,11 +157,21 @@ pub fn resolve<B: Borrow<Body>>(source: &TitleSource, mut body_of: impl FnMut(u3
         }
         TitleSource::FirstPrompt(rows) => {
             // The first prompt typed in words; else the first slash command
-            // (a session that only ran `/init` is called "/init").
-            let texts: Vec<Option<String>> = rows.iter().map(|&r| body_of(r).map(|b| b.borrow().prompt_text())).collect();
-            let typed = texts.iter().flatten().find_map(|t| words_of(t));
-            let text = typed.or_else(|| texts.iter().flatten().find_map(|t| slash_command(t)))?;
-            Some(Title { text: first_line(&text, PROMPT_TITLE_CHARS), kind: TitleKind::Prompt })
+            // (a session that only ran `/init` is called "/init"). Each text
+            // is looked at where it lies, never copied whole.
+            let mut command = None;
+            for &r in rows {
+                let Some(b) = body_of(r) else { continue };
+                let b = b.borrow();
+                let text = b.prompt_text();
+                if let Some(words) = words_of(&text) {
+                    return Some(Title { text: first_line(words, PROMPT_TITLE_CHARS), kind: TitleKind::Prompt });
+                }
+                if command.is_none() {
+                    command = slash_command(&text);
+                }
+            }
+            command.map(|c| Title { text: first_line(&c, PROMPT_TITLE_CHARS), kind: TitleKind::Prompt })
         }
     }
 }

@@ -35,13 +35,14 @@ fn s<'a>(input: &'a Value, key: &str) -> &'a str {
 pub fn first_line(text: &str, max_chars: usize) -> String {
     let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
     let mut out: String = line.chars().take(max_chars).collect();
-    let cut = line.chars().count() > max_chars;
+    // (`nth`, not `count`: a 40 MB one-line prompt is not walked to its end.)
+    let cut = line.chars().nth(max_chars).is_some();
     if cut && !line.chars().nth(max_chars).is_some_and(char::is_whitespace) {
         if let Some(space) = out.rfind(char::is_whitespace).filter(|&k| k > 0) {
             out.truncate(space);
         }
     }
-    if cut || text.trim().lines().count() > 1 {
+    if cut || text.trim().lines().nth(1).is_some() {
         out.truncate(out.trim_end().len());
         out.push('…');
     }

@@ -58,26 +58,11 @@ class Page {
   }
 }
 
-class PlaywrightPage extends Page {
-  constructor(context, page) {
-    super("chromium");
-    Object.assign(this, { context, page, reqs: [], errors: [] });
-    page.on("request", (r) => this.reqs.push(r.url()));
-    page.on("console", (m) => { if (m.type() === "error") this.errors.push(m.text()); });
-    page.on("pageerror", (e) => this.errors.push(String(e)));
-  }
-  goto(url) { return this.page.goto(url); }
-  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
-  key(k) { return this.page.keyboard.press(k); }
-  async type(sel, text) { await this.page.fill(sel, text); }
-  pickFiles(sel, paths) { return this.page.setInputFiles(sel, paths); }
-  screenshot(path) { return this.page.screenshot({ path }); }
-  close() { return this.context.close(); }
-}
-
-class PuppeteerPage extends Page {
-  constructor(page) {
-    super("firefox");
+/** A page whose driver reports requests, console errors and page errors as
+ * events (Playwright and Puppeteer alike). */
+class EventPage extends Page {
+  constructor(engine, page) {
+    super(engine);
     Object.assign(this, { page, reqs: [], errors: [] });
     page.on("request", (r) => this.reqs.push(r.url()));
     page.on("console", (m) => { if (m.type() === "error") this.errors.push(m.text()); });
@@ -86,6 +71,23 @@ class PuppeteerPage extends Page {
   goto(url) { return this.page.goto(url); }
   evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
   key(k) { return this.page.keyboard.press(k); }
+  screenshot(path) { return this.page.screenshot({ path }); }
+}
+
+class PlaywrightPage extends EventPage {
+  constructor(context, page) {
+    super("chromium", page);
+    this.context = context;
+  }
+  async type(sel, text) { await this.page.fill(sel, text); }
+  pickFiles(sel, paths) { return this.page.setInputFiles(sel, paths); }
+  close() { return this.context.close(); }
+}
+
+class PuppeteerPage extends EventPage {
+  constructor(page) {
+    super("firefox", page);
+  }
   async type(sel, text) {
     await this.page.$eval(sel, (e) => { e.value = ""; });
     await this.page.type(sel, text);
@@ -94,7 +96,6 @@ class PuppeteerPage extends Page {
     const input = await this.page.$(sel);
     await input.uploadFile(...paths);
   }
-  screenshot(path) { return this.page.screenshot({ path }); }
   close() { return this.page.close(); }
 }
 
