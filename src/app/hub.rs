@@ -32,6 +32,8 @@ pub struct Hub {
     pub search: Rc<std::cell::RefCell<Cancel>>,
     /// Redaction is on: addresses name files by number, not path.
     pub opaque: Rc<std::cell::Cell<bool>>,
+    /// Where the session list was scrolled when a conversation opened from it.
+    pub list_scroll: Rc<std::cell::Cell<f64>>,
 }
 
 impl PartialEq for Hub {
@@ -103,6 +105,13 @@ impl Hub {
 
     /// Opens a conversation of the folder (or one of its runs) at a line.
     pub fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) {
+        // Leaving the list (it is on screen): keep its place for the way back.
+        let doc = web_sys::window().and_then(|w| Some((w.document()?, w)));
+        if let Some((d, w)) = doc {
+            if d.query_selector(".browser-slot:not([hidden])").ok().flatten().is_some() {
+                self.list_scroll.set(w.scroll_y().unwrap_or(0.0));
+            }
+        }
         let entry = folder.file_of(at.conv, at.run.as_deref());
         let Some((entry, file)) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?))) else { return };
         let path = &folder.tree.entry(entry).path;

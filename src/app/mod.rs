@@ -82,6 +82,7 @@ pub fn app() -> Html {
             walk: Rc::default(),
             search: Rc::default(),
             opaque: Rc::default(),
+            list_scroll: Rc::default(),
         }
     });
     // Redaction on: the address names the open file by number (and back).
@@ -114,6 +115,17 @@ pub fn app() -> Html {
         let (hub, state, highlight) = (hub.clone(), state.clone(), highlight.clone());
         move |_| routes::Callbacks::new(&hub, &state, &highlight)
     });
+    // The session list keeps its place by every route back (the breadcrumb,
+    // the browser's Back, a link): the page's scroll is kept when a
+    // conversation opens and put back when the list shows again.
+    {
+        let list_scroll = hub.list_scroll.clone();
+        use_effect_with(state.route == Route::Browser, move |&on_list| {
+            if let (true, Some(w)) = (on_list, web_sys::window()) {
+                w.scroll_to_with_x_and_y(0.0, list_scroll.get());
+            }
+        });
+    }
     let dragging = use_state(|| false);
     let viewing = state.shown().is_some() || state.route == Route::Browser;
     html! {

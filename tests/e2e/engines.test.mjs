@@ -116,12 +116,16 @@ for (const engine of ENGINES) {
     });
   });
 
-  test(`${engine}: axe-core finds no serious or critical violation, light and dark; screenshots at 1366×768 and 390×844`, async () => {
+  test(`${engine}: the transcript gets the screen at 1366×768 and 390×844; axe-core finds no serious or critical violation, light and dark; screenshots`, async () => {
     const file = join(fixtures(), MAIN);
     for (const [w, h] of [[1366, 768], [390, 844]]) {
       await withPage(engine, server.url, async (page) => {
         await page.pickFiles("#file-input", [file]);
         await fullView(page);
+        // The reading layout: the transcript is the larger part of the screen.
+        const share = await page.evaluate(() => document.querySelector("[data-testid=turn-list]").getBoundingClientRect().height / window.innerHeight);
+        const want = w === 1366 ? 0.7 : 0.55;
+        assert.ok(share >= want, `${engine} at ${w}×${h}: the list is ${(share * 100).toFixed(0)}% of the screen's height (at least ${want * 100}%)`);
         for (const scheme of ["light", "dark"]) {
           // Dark through the page's own toggle (system → dark → light): the same in every engine.
           if (scheme === "dark") {

@@ -254,3 +254,38 @@ test("links in doubt say so: a meta naming a missing call, two metas on one call
     assert.match(await page.innerText("[data-testid=turn-list]"), /go ccc/);
   });
 });
+
+test("a folder-search hit opens with its query in the file's search box; Esc clears both; the list keeps its place", async () => {
+  const dir = join(fixtures(), TREES.daaain);
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 600 });
+    await pickFolder(page, dir);
+    // Scrolled down the list, a conversation opened and the breadcrumb back: the same place.
+    await page.evaluate(() => window.scrollTo(0, 700));
+    const at = await page.evaluate(() => window.scrollY);
+    assert.ok(at > 300, `the list scrolls (${at})`);
+    const row = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll("table.sessions tbody tr")];
+      const r = rows.find((tr) => tr.getBoundingClientRect().top > 0);
+      return r.dataset.path;
+    });
+    await page.click(`table.sessions tr[data-path="${row}"] a`);
+    await page.waitForSelector("[data-testid=crumbs]");
+    await page.click("[data-testid=back]");
+    await page.waitForFunction(() => !document.querySelector(".browser-slot[hidden]"));
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, at, { timeout: 5000 });
+    // A hit opens its conversation with the query in the search box and the counts.
+    await page.fill("[data-testid=folder-search]", "cache");
+    await page.press("[data-testid=folder-search]", "Enter");
+    await page.waitForSelector("[data-testid=folder-search-status][data-finished]");
+    await page.locator("[data-testid=folder-results] .hit").first().click();
+    await page.waitForSelector("[data-testid=search-status][data-matches]");
+    assert.equal(await page.inputValue("[data-testid=search]"), "cache", "the query is in the file's search box");
+    assert.ok(Number(await page.getAttribute("[data-testid=search-status]", "data-matches")) > 0);
+    // Esc in the box clears the search and its counts.
+    await page.focus("[data-testid=search]");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=search-status]"));
+    assert.equal(await page.inputValue("[data-testid=search]"), "", "the box is empty");
+  });
+});

@@ -55,6 +55,8 @@ fn fact(label: &str, value: String, key: &str) -> Html {
 #[function_component(Header)]
 pub fn header(p: &Props) -> Html {
     let title = use_state(|| None::<Title>);
+    // The folded facts shown anyway (small screens only; elsewhere all show).
+    let open = use_state(|| false);
     let in_folder = use_context::<super::in_folder::InFolder>();
     {
         let title = title.clone();
@@ -85,12 +87,29 @@ pub fn header(p: &Props) -> Html {
     let time = |f: fn((i64, i64)) -> i64| fmt::or_missing(t.measured().map(|m| fmt::duration_ms(f(m))), "no timestamps");
     let tokens = |n: u64| fmt::or_missing(facts.has_usage.then(|| fmt::tokens(n)), "no usage recorded");
     let first_failure = view.failures.first().map(|&r| ix.rows[r as usize].line_no);
+    // On a small screen (a laptop's height, a phone) the facts fold into
+    // one line so the transcript gets the screen; a button shows them all.
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let brief = format!(
+        "{} · {} · {} · {} failed · {} active",
+        fmt::plural(stats.lines, "line", "lines"),
+        fmt::plural(stats.assistant_messages, "API turn", "API turns"),
+        fmt::plural(stats.tool_calls, "tool call", "tool calls"),
+        fmt::count(stats.failed_steps),
+        time(|(active, _)| active)
+    );
     html! {
-        <section class="session card" data-testid="session">
+        <section class={classes!("session", "card", (*open).then_some("facts-open"))} data-testid="session">
             <div class="title-row">
                 <h1 class="session-title" data-testid="title" title={format!("{title_kind} (written by the person or the client, shown as text)")}>{ title_text }</h1>
                 <span class="muted small">{ title_kind }</span>
+                <button class="link-button facts-toggle" onclick={toggle} aria-expanded={open.to_string()} data-testid="facts-toggle">
+                    { if *open { "Fewer facts ▴" } else { "Facts ▾" } }</button>
             </div>
+            <p class="facts-brief muted small" data-testid="facts-brief">{ brief }</p>
             <div class="meta-line">
                 <code class="fname">{ name.clone() }</code>
                 <span>{ fmt::bytes(doc.size_bytes) }</span>

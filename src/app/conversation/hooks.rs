@@ -61,7 +61,7 @@ pub fn use_address(ui: &UseReducerHandle<Ui>, prefix: &Rc<str>) {
 }
 
 /// The keyboard outside text fields (`state::conversation::key_command`); `Esc` in
-/// the search box leaves it.
+/// the search box clears the search and leaves the box.
 #[hook]
 pub fn use_keys(ui: &UseReducerHandle<Ui>, search_input: NodeRef) {
     let dispatch = ui.dispatcher();
@@ -81,6 +81,9 @@ pub fn use_keys(ui: &UseReducerHandle<Ui>, search_input: NodeRef) {
                 let key = key_command(&e.key());
                 if typing {
                     if let (Some(Key::Clear), Some(i)) = (key, input()) {
+                        if e.target().is_some_and(|t| t == ***i) {
+                            dispatch.dispatch(Action::SearchClear);
+                        }
                         let _ = i.blur();
                     }
                     return;

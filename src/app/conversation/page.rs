@@ -70,6 +70,23 @@ pub fn conversation(p: &Props) -> Html {
             }
         });
     }
+    // The search box shows the search in force: a folder search's hit opens
+    // with its query there (and the same counts); cleared, it is empty.
+    {
+        let query = match &ui.search {
+            Search::Running { query, .. } | Search::Done { query, .. } => Some(query.clone()),
+            Search::Idle => None,
+        };
+        let input = search_input.clone();
+        use_effect_with(query, move |q| {
+            if let Some(i) = input.cast::<web_sys::HtmlInputElement>() {
+                let want = q.as_deref().unwrap_or("");
+                if i.value() != want {
+                    i.set_value(want);
+                }
+            }
+        });
+    }
     super::hooks::use_keys(&ui, search_input.clone());
     super::hooks::use_idle_rebuild(&ui);
     super::hooks::use_search(&ui, &p.blob);
