@@ -25,9 +25,18 @@ pub struct Props {
 }
 
 /// Reads the title's rows back and picks the title (`model::title`).
+/// Prompt candidates are read one at a time, up to the first one a person
+/// typed: a 40 MB prompt after a short one is never read for the title.
 async fn resolve_title(ctx: Shared<Ctx>) -> Option<Title> {
-    let rows = ctx.doc.title.rows();
-    let got = bodies::fetch(&ctx, &rows).await;
+    let mut got = Vec::new();
+    for r in ctx.doc.title.rows() {
+        let more = bodies::fetch(&ctx, &[r]).await;
+        let typed = more.iter().any(|(_, b)| b.as_ref().is_some_and(|b| title::words_of(&b.prompt_text()).is_some()));
+        got.extend(more);
+        if typed {
+            break;
+        }
+    }
     title::resolve(&ctx.doc.title, |r| got.iter().find(|(row, _)| *row == r)?.1.clone())
 }
 
