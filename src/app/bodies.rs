@@ -66,6 +66,10 @@ pub async fn fetch(ctx: &Ctx, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
             }
             out.push((r, body));
         }
+        // And its drawing in another: parsing and drawing a big body are two tasks.
+        if read.end - read.start > LARGE_READ_BYTES {
+            yield_to_page().await;
+        }
     }
     out
 }

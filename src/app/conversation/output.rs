@@ -16,7 +16,7 @@ const FOLD_LINES: usize = 12;
 const FOLD_CHARS: usize = 2_000;
 /// Bytes each "Show more" adds: a block the browser lays out in a few
 /// milliseconds, however long the text (a 40 MB prompt is read a piece at a time).
-pub const UNFOLD_STEP_BYTES: usize = 64 << 10;
+pub const UNFOLD_STEP_BYTES: usize = 32 << 10;
 /// A run without a break opportunity gets one (`<wbr>`) this often: the
 /// browser's line breaking of one unbroken megabyte is what froze the page.
 const RUN_BREAK_CHARS: usize = 256;
