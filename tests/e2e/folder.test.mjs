@@ -152,7 +152,9 @@ test("a persisted output opens from tool-results/, and MEMORY.md is shown", asyn
     await item.locator("[data-testid=full-output-open]").click();
     const out = item.locator("[data-testid=full-output]");
     await out.waitFor();
-    await out.locator("button:has-text('Show all')").click();
+    // Unfolded a piece at a time, to its end.
+    await out.locator("[data-testid=unfold]").click();
+    while (await out.locator("[data-testid=unfold-more]").count()) await out.locator("[data-testid=unfold-more]").click();
     assert.equal((await out.locator("pre.output").textContent()).trim(), full.trim(), "the whole file, as text");
   });
 });
