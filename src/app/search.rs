@@ -9,7 +9,7 @@ use std::rc::Rc;
 use web_sys::Blob;
 use yew::UseReducerDispatcher;
 
-use super::task::Cancel;
+use super::task::{self, Cancel};
 use super::worker::{Client, Reply};
 use crate::state::conversation::{Action, Search, Ui};
 
@@ -26,7 +26,7 @@ pub async fn run(client: Client, blob: Blob, serial: u64, query: Rc<str>, ui: Us
     let (c, id) = (client.clone(), job.id());
     cancel.on_cancel(move || c.cancel(id));
     let (mut offsets, mut matches) = (Vec::new(), 0);
-    let mut progress = crate::app::task::throttle();
+    let mut progress = task::throttle();
     loop {
         let reply = job.next().await;
         if cancel.is_cancelled() {

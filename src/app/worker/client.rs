@@ -109,15 +109,22 @@ impl PartialEq for Client {
     }
 }
 
+/// Hands `reply` to job `id`, if it is still waiting (the borrow ends
+/// before the send: a reply may start more work on the client).
+fn deliver(inner: &Rc<RefCell<Inner>>, id: JobId, reply: Reply) {
+    let tx = inner.borrow().jobs.get(&id).map(|r| r.tx.clone());
+    if let Some(tx) = tx {
+        let _ = tx.unbounded_send(Event::Reply(reply));
+    }
+}
+
 /// Runs job `msg` on the page; its replies go to job `id`'s channel.
 fn run_here(inner: &Rc<RefCell<Inner>>, msg: ToWorker, cancel: Cancel) {
     let weak = Rc::downgrade(inner);
     let out: jobs::Out = Rc::new(move |m: FromWorker| {
         let Some(inner) = weak.upgrade() else { return };
-        let Ok((id, reply)) = Reply::of(m) else { return };
-        let tx = inner.borrow().jobs.get(&id).map(|r| r.tx.clone());
-        if let Some(tx) = tx {
-            let _ = tx.unbounded_send(Event::Reply(reply));
+        if let Ok((id, reply)) = Reply::of(m) {
+            deliver(&inner, id, reply);
         }
     });
     yew::platform::spawn_local(async move {
@@ -188,13 +195,7 @@ impl Client {
                     // workers cannot read the files of a file:// page. The
                     // page may well read it: from now on it reads them all.
                     Ok((_, Reply::Failed(why) | Reply::SummaryFailed { message: why, .. })) => return fall_back(&inner, &format!("it could not read a file: {why}")),
-                    Ok((id, reply)) => {
-                        let tx = inner.borrow().jobs.get(&id).map(|r| r.tx.clone());
-                        if let Some(tx) = tx {
-                            let _ = tx.unbounded_send(Event::Reply(reply));
-                        }
-                        return;
-                    }
+                    Ok((id, reply)) => return deliver(&inner, id, reply),
                     // Our own request did not decode there: a build mismatch.
                     Err(message) => ProtocolError { from: "page", why: message },
                 },

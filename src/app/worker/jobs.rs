@@ -68,7 +68,7 @@ async fn index_blob(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, 
 async fn read(id: JobId, blob: Blob, cancel: Cancel, out: Out) {
     mark("worker-read-start");
     let size = blob.size() as u64;
-    let mut progress = crate::app::task::throttle();
+    let mut progress = task::throttle();
     let outcome = index_blob(&blob, &cancel, |start, buf| {
         let read_bytes = start + buf.len() as u64;
         if progress.due(read_bytes == size) {
@@ -141,7 +141,7 @@ async fn in_lanes<T, F: std::future::Future<Output = Result<(), Stop>>>(items: V
 async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Cancel, out: Out) {
     let legacy: RefCell<HashMap<u32, Rc<Vec<Run>>>> = RefCell::default();
     let done_bytes = Cell::new(0u64);
-    let progress = RefCell::new(crate::app::task::throttle());
+    let progress = RefCell::new(task::throttle());
     let tree = &tree;
     let lane = |k: u32| {
         let (legacy, done_bytes, progress, cancel, files, out) = (&legacy, &done_bytes, &progress, &cancel, &files, &out);
@@ -210,7 +210,7 @@ async fn search(id: JobId, query: String, files: Array, keys: Vec<u32>, cancel: 
         return out(FromWorker::Done { id });
     }
     let done_bytes = Cell::new(0u64);
-    let progress = RefCell::new(crate::app::task::throttle());
+    let progress = RefCell::new(task::throttle());
     let needle_len = query.len();
     let items: Vec<(JsValue, u32)> = files.iter().zip(keys).collect();
     let lane = |(file, key): (JsValue, u32)| {
@@ -255,7 +255,7 @@ async fn find(id: JobId, query: String, blob: Blob, cancel: Cancel, out: Out) {
     let mut chunks = Chunks::file(&blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT);
     let mut buf = Vec::new();
     let mut sent = 0;
-    let mut progress = crate::app::task::throttle();
+    let mut progress = task::throttle();
     loop {
         match chunks.next(&mut buf).await {
             Ok(Some(start)) => {
