@@ -147,20 +147,23 @@ impl Body {
 }
 
 /// A string changed by `f` (`None`: left as it is).
-fn map_string(s: &mut Option<String>, f: &mut impl FnMut(&str) -> Option<String>) {
-    if let Some(new) = s.as_deref().and_then(&mut *f) {
-        *s = Some(new);
+fn map_string(s: &mut String, f: &mut impl FnMut(&str) -> Option<String>) {
+    if let Some(new) = f(s) {
+        *s = new;
+    }
+}
+
+/// An optional string changed by `f`, when there is one.
+fn map_field(s: &mut Option<String>, f: &mut impl FnMut(&str) -> Option<String>) {
+    if let Some(s) = s {
+        map_string(s, f);
     }
 }
 
 /// Every string value inside `v` (object keys are left alone).
 pub fn map_value_strings(v: &mut Value, f: &mut impl FnMut(&str) -> Option<String>) {
     match v {
-        Value::String(s) => {
-            if let Some(new) = f(s) {
-                *s = new;
-            }
-        }
+        Value::String(s) => map_string(s, f),
         Value::Array(a) => a.iter_mut().for_each(|x| map_value_strings(x, f)),
         Value::Object(m) => m.values_mut().for_each(|x| map_value_strings(x, f)),
         _ => {}
@@ -171,11 +174,7 @@ impl Content {
     fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
         match self {
             Content::None => {}
-            Content::Text(t) => {
-                if let Some(new) = f(t) {
-                    *t = new;
-                }
-            }
+            Content::Text(t) => map_string(t, f),
             Content::Blocks(bs) => bs.iter_mut().for_each(|b| b.map_strings(f)),
         }
     }
@@ -187,13 +186,13 @@ impl Body {
     /// before anything cuts, joins or marks its text.
     pub fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
         for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0] {
-            map_string(s, f);
+            map_field(s, f);
         }
         for v in [&mut self.error, &mut self.api_error_status].into_iter().flatten() {
             map_value_strings(v, f);
         }
         if let Some(m) = &mut self.message {
-            map_string(&mut m.model.0, f);
+            map_field(&mut m.model.0, f);
             m.content.map_strings(f);
         }
     }
@@ -202,7 +201,7 @@ impl Body {
 impl Block {
     fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
         for s in [&mut self.text.0, &mut self.thinking.0, &mut self.name.0, &mut self.tool_name.0] {
-            map_string(s, f);
+            map_field(s, f);
         }
         if let Some(v) = &mut self.input {
             map_value_strings(v, f);
