@@ -144,12 +144,16 @@ fn image_words(b: &super::body::Block) -> String {
     format!("[image: {media}, {}]", fmt::bytes(len))
 }
 
-/// A tool result's text, and its images in words (an image-only result is
-/// not an empty block).
+/// `text`, then the images among `blocks` in words, the non-empty ones
+/// joined by `sep` (an image-only message is not an empty block).
+fn with_images(text: String, blocks: &[super::body::Block], sep: &str) -> String {
+    let images = blocks.iter().filter(|x| x.kind.is("image")).map(image_words);
+    std::iter::once(text).chain(images).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(sep)
+}
+
+/// A tool result's text, and its images in words.
 fn result_words(b: &super::body::Block) -> String {
-    let text = b.result_text();
-    let images: Vec<String> = b.inner_blocks().iter().filter(|x| x.kind.is("image")).map(image_words).collect();
-    [text].into_iter().chain(images).filter(|t| !t.is_empty()).collect::<Vec<_>>().join("\n")
+    with_images(b.result_text(), b.inner_blocks(), "\n")
 }
 
 /// Consecutive malformed items: the first [`SKIPPED_NAMED`] are exported
@@ -320,8 +324,7 @@ impl Export<'_> {
                         } else {
                             p
                         };
-                        let images: Vec<String> = b.blocks().iter().filter(|bl| bl.kind.is("image")).map(image_words).collect();
-                        [text].into_iter().chain(images).filter(|t| !t.is_empty()).collect::<Vec<_>>().join("\n\n")
+                        with_images(text, b.blocks(), "\n\n")
                     }));
                 }
                 ItemKind::System => {
