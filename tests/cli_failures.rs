@@ -90,7 +90,7 @@ fn links_in_doubt_are_named_and_contract_v1_keeps_its_values() {
     let want = [("aaa", "meta", "t1"), ("bbb", "meta", "t1"), ("ccc", "meta", "t_missing"), ("ddd", "clock", "t2")];
     assert_eq!(links, want.map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())), "as the meta files say; the bad meta's run by the clock");
     let err = stderr(&o);
-    for said in ["agent-ddd.meta.json: not JSON", "agent-ccc: its meta file names the call t_missing, which is not in this file", "agent-aaa: agent-bbb also claims its call"] {
+    for said in ["agent-ddd.meta.json: not JSON", "agent-ccc: its meta file names the call t_missing, which is not in this conversation", "agent-aaa: agent-bbb also claims this call"] {
         assert!(err.contains(said), "{said} in {err}");
     }
     let o = Command::new(env!("CARGO_BIN_EXE_ccscope")).arg("sessions").arg(&dir).output().unwrap();

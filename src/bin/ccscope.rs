@@ -13,6 +13,7 @@ mod cli {
     use std::path::Path;
 
     use ccscope::disk;
+    use ccscope::folder::Doubt;
     use ccscope::folder::totals::{ConversationReport, FolderReport, Totals};
     use ccscope::model::body::Body;
     use ccscope::model::export::{Export, Format, Nested};
@@ -163,10 +164,8 @@ mod cli {
         let mut s = Stats::compute(&ix, idle_gap_secs);
         s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
         for (l, d) in s.subagents.iter().zip(subagents::meta_doubts(&ix, &s.subagents)) {
-            match d {
-                Some(subagents::MetaDoubt::MissingCall(id)) => eprintln!("warning: {}: agent-{}: its meta file names the call {id}, which is not in this file", path.display(), l.agent_id),
-                Some(subagents::MetaDoubt::SharedCall(others)) => eprintln!("warning: {}: agent-{}: agent-{} also claims its call", path.display(), l.agent_id, others.join(", agent-")),
-                None => {}
+            if let Some(d) = d {
+                eprintln!("warning: {}: agent-{}: {}", path.display(), l.agent_id, Doubt::from(d).describe());
             }
         }
         out(&s.to_json());

@@ -75,7 +75,17 @@ pub enum Doubt {
     BadMeta(SidecarError),
 }
 
+impl From<subagents::MetaDoubt> for Doubt {
+    fn from(d: subagents::MetaDoubt) -> Doubt {
+        match d {
+            subagents::MetaDoubt::MissingCall(tool_use_id) => Doubt::MissingCall { tool_use_id },
+            subagents::MetaDoubt::SharedCall(others) => Doubt::SharedCall { others },
+        }
+    }
+}
+
 impl Doubt {
+    /// In words, after the run's name (the page and the CLI say the same).
     pub fn describe(&self) -> String {
         match self {
             Doubt::MissingCall { tool_use_id } => format!("its meta file names the call {tool_use_id}, which is not in this conversation"),
@@ -336,10 +346,6 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
 pub fn doubts(ix: &Index, linked: &mut [Linked]) {
     let links: Vec<SubagentLink> = linked.iter().map(|l| l.link.clone()).collect();
     for (l, d) in linked.iter_mut().zip(subagents::meta_doubts(ix, &links)) {
-        l.doubt = match d {
-            Some(subagents::MetaDoubt::MissingCall(tool_use_id)) => Some(Doubt::MissingCall { tool_use_id }),
-            Some(subagents::MetaDoubt::SharedCall(others)) => Some(Doubt::SharedCall { others }),
-            None => l.run.meta_error.clone().map(Doubt::BadMeta),
-        };
+        l.doubt = d.map(Doubt::from).or_else(|| l.run.meta_error.clone().map(Doubt::BadMeta));
     }
 }
