@@ -124,6 +124,10 @@ pub struct FullProps {
 pub fn full_output(p: &FullProps) -> Html {
     let text = use_state(|| None::<Result<Rc<str>, crate::app::blob::ReadError>>);
     let red = crate::app::redact::use_redaction();
+    // Read whole from its own file: redacted whole, before the fold cuts it,
+    // and once per read or toggle, not on every draw of the list.
+    let read_text = text.as_ref().and_then(|r| r.as_ref().ok().cloned());
+    let shown = use_memo((read_text, red.on), move |(t, _)| t.as_ref().map(|t| Rc::<str>::from(red.text(t))));
     {
         let on_resize = p.on_resize.clone();
         use_effect_with(text.is_some(), move |_| on_resize.emit(()));
@@ -138,15 +142,14 @@ pub fn full_output(p: &FullProps) -> Html {
             });
         })
     };
-    match &*text {
-        None => html! {
+    match (&*shown, &*text) {
+        (Some(t), _) => html! { <div class="full-output" data-testid="full-output"><Folded text={t.clone()} on_resize={p.on_resize.clone()} /></div> },
+        (None, Some(Err(why))) => html! { <p class="bad">{ format!("The full output could not be read: {why}") }</p> },
+        (None, _) => html! {
             <button class="link-button" onclick={read} data-testid="full-output-open">
                 { format!("Show the full output ({})", fmt::bytes(p.blob.size() as u64)) }
             </button>
         },
-        // Read whole from its own file: redacted whole here, before the fold cuts it.
-        Some(Ok(t)) => html! { <div class="full-output" data-testid="full-output"><Folded text={Rc::<str>::from(red.text(t))} on_resize={p.on_resize.clone()} /></div> },
-        Some(Err(why)) => html! { <p class="bad">{ format!("The full output could not be read: {why}") }</p> },
     }
 }
 
