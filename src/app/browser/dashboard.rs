@@ -6,21 +6,13 @@
 
 use yew::prelude::*;
 
-use crate::app::shared::Shared;
 use crate::fmt;
 use crate::folder::totals::model_tokens;
 use crate::model::prices::PRICES_TAKEN;
 use crate::state::dashboard::{calendar, Dashboard};
-use crate::state::browser::{Browser, ListUi};
+use crate::state::browser::ListUi;
 
-#[derive(Properties, PartialEq)]
-pub struct Props {
-    pub folder: Shared<Browser>,
-    /// The conversations the list shows.
-    pub rows: Shared<Vec<u32>>,
-    pub on_list: Callback<ListUi>,
-    pub on_open: Callback<u32>,
-}
+use super::table::ListProps;
 
 fn cost(v: Option<f64>) -> String {
     v.map_or("no price".into(), fmt::usd)
@@ -36,7 +28,7 @@ const CELL: f64 = 16.0;
 const WEEKDAYS: [&str; 7] = ["Mon", "", "Wed", "", "Fri", "", "Sun"];
 
 #[function_component(FolderDashboard)]
-pub fn folder_dashboard(p: &Props) -> Html {
+pub fn folder_dashboard(p: &ListProps) -> Html {
     let d = use_memo((p.folder.clone(), p.rows.clone()), |(f, rows)| Dashboard::build(f, rows));
     let folder = &p.folder;
     let t = &d.totals;

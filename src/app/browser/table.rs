@@ -16,9 +16,12 @@ pub const FIRST_ROWS: usize = 500;
 /// list is on screen at once and no task draws hundreds of rows.
 const ROWS_PER_FRAME: usize = 60;
 
+/// What a view of the session list takes: this table, and the dashboard
+/// over the same rows.
 #[derive(Properties, PartialEq)]
-pub struct Props {
+pub struct ListProps {
     pub folder: Shared<Browser>,
+    /// The conversations the list shows.
     pub rows: Shared<Vec<u32>>,
     pub on_list: Callback<ListUi>,
     /// A conversation was chosen.
@@ -127,7 +130,7 @@ fn session_row(p: &RowProps) -> Html {
 }
 
 #[function_component(SessionTable)]
-pub fn session_table(p: &Props) -> Html {
+pub fn session_table(p: &ListProps) -> Html {
     let all = use_state(|| false);
     let drawn = use_state(|| ROWS_PER_FRAME);
     let wanted = if *all { p.rows.len() } else { p.rows.len().min(FIRST_ROWS) };
