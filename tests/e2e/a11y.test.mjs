@@ -1,12 +1,11 @@
-// End-to-end: accessibility. axe-core (through @axe-core/playwright) on the
+// End-to-end: accessibility. axe-core (injected into the page: the same in every engine) on the
 // landing page, the conversation view, the insights, the session browser
 // and its dashboard, light and dark: no serious or critical violation. And
 // the keyboard: every control is reachable with a visible focus.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { launch, withApp, fixtures } from "./helpers.mjs";
+import { launch, withApp, fixtures, pickFolder, axe } from "./helpers.mjs";
 import { MAIN, open } from "./view-helpers.mjs";
 
 let browser;
@@ -14,9 +13,7 @@ before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 async function audit(page, where) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`), [], `${where}: serious or critical violations`);
+  assert.deepEqual(await axe(page), [], `${where}: serious or critical violations`);
 }
 
 for (const colorScheme of ["light", "dark"]) {
@@ -29,7 +26,7 @@ for (const colorScheme of ["light", "dark"]) {
       await page.click("[data-testid=insights-toggle]");
       await page.waitForSelector("[data-testid=context-chart]");
       await audit(page, "insights");
-      await page.setInputFiles("#folder-input", join(root, "synthetic/projects"));
+      await pickFolder(page, join(root, "synthetic/projects"));
       await page.waitForSelector("[data-testid=sessions]");
       await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
       await audit(page, "session browser");

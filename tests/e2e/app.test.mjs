@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { execFileSync, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts, dropFile, CLI } from "./helpers.mjs";
+import { launch, openApp, withApp, pick, startReading, shownStats, nativeStats, expectedStats, fixtures, pageMarks, workerMarks, ROOT, sameFacts, dropFile, CLI, pickFolder, skipped } from "./helpers.mjs";
 
 const OUT = join(ROOT, "test-results");
 const TMP = join(ROOT, "target/e2e");
@@ -27,8 +27,24 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-/** Waits until the worker has ended `n` reads, finished or stopped. */
+/** Not the engine's own report of the worker script the test answered 404
+ * (Firefox logs "Loading Worker from …/worker.js was blocked"). */
+const notBlocked = (problem) => !/Loading Worker from .*\/worker\.js/.test(problem);
+
+/** Waits until the worker has ended `n` reads, finished or stopped. Where
+ * the driver cannot look inside the worker, says so and waits until the
+ * page has shown a finished view and two more seconds have passed with the
+ * same file name on screen (a late answer of the first read would replace it). */
 async function waitReadsEnded(page, n) {
+  if (skipped("workers", `${n} reads ended in the worker (its marks)`, "the view stays on the last pick for 2 s")) {
+    await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached", timeout: 60000 });
+    const name = await page.textContent("[data-testid=file-name]");
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(await page.textContent("[data-testid=file-name]"), name, "the older read did not come back");
+    }
+    return;
+  }
   const until = Date.now() + 60000;
   while ((await workerMarks(page, "worker-read-end")) + (await workerMarks(page, "worker-read-cancelled")) < n) {
     assert.ok(Date.now() < until, `the worker ended fewer than ${n} reads`);
@@ -40,7 +56,7 @@ async function waitReadsEnded(page, n) {
 test("the landing page loads cleanly under the CSP, in light and dark", async () => {
   for (const colorScheme of ["light", "dark"]) {
     await withApp(browser, async ({ page }) => {
-      assert.ok(await page.isVisible("text=Open the sample"));
+      assert.ok(await page.isVisible('[data-testid=open-sample]:has-text("Open the sample")'));
       const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', "content");
       for (const part of ["script-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'"]) {
         assert.ok(csp.includes(part), `CSP has ${part}`);
@@ -96,17 +112,22 @@ test("after the page has loaded, reading files makes no request at all", async (
 test("every request the page makes is to its own origin", async () => {
   const server = await (await import("./server.mjs")).serve(join(ROOT, "dist"), "/");
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const urls = [];
-  page.on("request", (r) => urls.push(r.url()));
-  await page.goto(server.url);
-  await page.click("[data-testid=open-sample]");
-  await page.waitForSelector("[data-testid=viewer]");
-  const origin = new URL(server.url).origin;
-  assert.ok(urls.length > 0);
-  for (const u of urls) assert.ok(u.startsWith(origin + "/"), `third-party or odd request: ${u}`);
-  await context.close();
-  await server.close();
+  try {
+    const page = await context.newPage();
+    const urls = [];
+    page.on("request", (r) => urls.push(r.url()));
+    await page.goto(server.url);
+    await page.click("[data-testid=open-sample]");
+    await page.waitForSelector("[data-testid=viewer]");
+    await page.evaluate(() => null); // (a driver without events hands them over on each call)
+    const origin = new URL(server.url).origin;
+    assert.ok(urls.length > 0);
+    // A data: URL is no request (Firefox reports one for a font of its own).
+    for (const u of urls.filter((u) => !u.startsWith("data:"))) assert.ok(u.startsWith(origin + "/"), `third-party or odd request: ${u}`);
+  } finally {
+    await context.close();
+    await server.close();
+  }
 });
 
 test("the same dist/ works under a sub-path", async () => {
@@ -179,7 +200,9 @@ test("a big file is read in the worker; its preview's list stays mounted and in 
     await page.waitForFunction(() => !document.querySelector("[data-testid=turn-list] .pending"));
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     assert.equal(await topItem(), before, "the item at the top stayed at the top");
-    assert.equal(await workerMarks(page, "worker-read-end"), 1, "read and indexed in the worker");
+    if (!skipped("workers", "the big file was read and indexed in the worker (its marks)")) {
+      assert.equal(await workerMarks(page, "worker-read-end"), 1, "read and indexed in the worker");
+    }
     // The index lives in the page's wasm; the file's bytes never did.
     const [{ wasmMemoryBytes: pageMem }] = await pageMarks(page, "finished");
     assert.ok(pageMem > 0 && pageMem < 32 * 2 ** 20, `page wasm memory ${pageMem}`);
@@ -200,7 +223,9 @@ test("two big picks in a row: the worker drops the first, and the second's facts
     // the stop arrived): nothing more can come of the first.
     await waitReadsEnded(page, 2);
     assert.equal(await page.textContent("[data-testid=file-name]"), second.split("/").pop(), "the older read did not come back");
-    assert.ok(await workerMarks(page, "worker-read-end") >= 1, "the second file was read in the worker");
+    if (!skipped("workers", "the second file was read in the worker (its marks)")) {
+      assert.ok(await workerMarks(page, "worker-read-end") >= 1, "the second file was read in the worker");
+    }
     sameFacts("second", await shownStats(page), nativeStats(second), { skip: ["subagents"] });
   });
 });
@@ -208,12 +233,14 @@ test("two big picks in a row: the worker drops the first, and the second's facts
 test("where no worker can start, the page reads the file itself, with the same facts", async () => {
   const root = fixtures();
   const file = join(root, CASES[4]);
-  const app = await openApp(browser, "/", { block: ["**/worker.js"] });
+  const app = await openApp(browser, "/", { block: ["/worker.js"] });
   try {
     await pick(app.page, file);
-    assert.equal(await workerMarks(app.page, "worker-read-start"), 0, "no worker read it");
+    if (!skipped("workers", "no worker read the file (its marks)", "the worker's script was answered 404, so none could start")) {
+      assert.equal(await workerMarks(app.page, "worker-read-start"), 0, "no worker read it");
+    }
     sameFacts("in page", await shownStats(app.page), nativeStats(file), { skip: ["subagents"] });
-    assert.deepEqual(app.problems, [], "no console error, page error or dialog");
+    assert.deepEqual(app.problems.filter(notBlocked), [], "no console error, page error or dialog");
   } finally {
     await app.context.close();
     await app.server.close();
@@ -223,12 +250,14 @@ test("where no worker can start, the page reads the file itself, with the same f
 test("where no worker can start, a folder is summed up and searched on the page, as in the worker", async () => {
   const dir = join(fixtures(), "synthetic/projects");
   const want = spawnSync(CLI, ["sessions", dir], { encoding: "utf8" }).stdout.trim().split("\n").map((l) => JSON.parse(l));
-  const app = await openApp(browser, "/", { block: ["**/worker.js"] });
+  const app = await openApp(browser, "/", { block: ["/worker.js"] });
   try {
     const { page } = app;
-    await page.setInputFiles("#folder-input", dir);
+    await pickFolder(page, dir);
     await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
-    assert.equal(await workerMarks(page, "worker-read-start"), 0, "no worker");
+    if (!skipped("workers", "no worker read the folder (its marks)", "the worker's script was answered 404, so none could start")) {
+      assert.equal(await workerMarks(page, "worker-read-start"), 0, "no worker");
+    }
     const turns = await page.$$eval("table.sessions tbody tr td[data-col=Turns]", (tds) => tds.map((t) => t.textContent));
     assert.equal(turns.filter((t) => /^\d/.test(t)).length, want.filter((w) => !w.deleted).length, "every shown conversation's facts are in");
     await page.fill("[data-testid=folder-search]", "build");
@@ -239,7 +268,7 @@ test("where no worker can start, a folder is summed up and searched on the page,
     await page.locator("[data-testid=folder-results] .hit").first().click();
     await page.waitForSelector("[data-testid=search-status][data-matches]");
     assert.ok(Number(await page.getAttribute("[data-testid=search-status]", "data-matches")) > 0);
-    assert.deepEqual(app.problems, [], "no console error, page error or dialog");
+    assert.deepEqual(app.problems.filter(notBlocked), [], "no console error, page error or dialog");
   } finally {
     await app.context.close();
     await app.server.close();

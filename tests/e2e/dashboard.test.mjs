@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, withApp, fixtures, CLI } from "./helpers.mjs";
+import { launch, withApp, fixtures, openFolder, CLI } from "./helpers.mjs";
 import { OUT } from "./view-helpers.mjs";
 
 let browser;
@@ -13,12 +13,6 @@ after(async () => { await browser?.close(); });
 
 function report(dir) {
   return JSON.parse(execFileSync(CLI, ["report", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 }));
-}
-
-async function pickFolder(page, dir) {
-  await page.setInputFiles("#folder-input", dir);
-  await page.waitForSelector("[data-testid=sessions]");
-  await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
 }
 
 async function dashboard(page) {
@@ -34,7 +28,7 @@ test("the dashboard's totals are the sum of `ccscope report` over the folder", a
     const want = report(dir);
     const t = want.totals;
     await withApp(browser, async ({ page }) => {
-      await pickFolder(page, dir);
+      await openFolder(page, dir);
       // The deleted conversation is in the CLI's report: show it in the list too.
       if (revealDeleted) await page.click("[data-testid=show-deleted]");
       await page.click("[data-testid=dashboard-toggle]");
@@ -59,7 +53,7 @@ test("every figure narrows the list to the conversations behind it", async () =>
   const t = report(dir).totals;
   await withApp(browser, async ({ page }) => {
     await page.setViewportSize({ width: 1300, height: 1400 });
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     await page.click("[data-testid=dashboard-toggle]");
     // A project: the list and the dashboard show only it.
     const project = t.projects[1];
@@ -91,7 +85,7 @@ test("screenshots of the dashboard, light and dark", async () => {
   for (const scheme of ["light", "dark"]) {
     await withApp(browser, async ({ page }) => {
       await page.setViewportSize({ width: 1300, height: 1300 });
-      await pickFolder(page, dir);
+      await openFolder(page, dir);
       await page.click("[data-testid=dashboard-toggle]");
       await page.locator("[data-testid=dashboard]").scrollIntoViewIfNeeded();
       assert.ok(await page.locator("[data-testid=longest] li").count() >= 1);

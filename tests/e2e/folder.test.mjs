@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { launch, withApp, fixtures, CLI, ROOT } from "./helpers.mjs";
+import { launch, withApp, fixtures, openFolder, CLI, ROOT } from "./helpers.mjs";
 import { OUT, itemWith } from "./view-helpers.mjs";
 
 const TREES = {
@@ -25,13 +25,6 @@ function sessions(dir) {
 
 const count = (n) => n.toLocaleString("en-US");
 
-/** Picks `dir` through the folder input and waits until every fact is in. */
-async function pickFolder(page, dir) {
-  await page.setInputFiles("#folder-input", dir);
-  await page.waitForSelector("[data-testid=sessions]");
-  await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
-}
-
 /** The list's rows: path (without the picked folder's name) → cells. */
 async function rows(page) {
   return page.$$eval("table.sessions tbody tr", (trs) => Object.fromEntries(trs.map((tr) => {
@@ -48,7 +41,7 @@ for (const [name, rel] of Object.entries(TREES)) {
     const want = sessions(dir);
     assert.ok(want.length >= 3, `${name}: the CLI lists its conversations`);
     await withApp(browser, async ({ page }) => {
-      await pickFolder(page, dir);
+      await openFolder(page, dir);
       const deleted = want.filter((w) => w.deleted).length;
       if (deleted) await page.click("[data-testid=show-deleted]");
       const shown = await rows(page);
@@ -71,7 +64,7 @@ for (const [name, rel] of Object.entries(TREES)) {
 
 test("deleted conversations are hidden, counted and revealable", async () => {
   await withApp(browser, async ({ page }) => {
-    await pickFolder(page, join(fixtures(), TREES.synthetic));
+    await openFolder(page, join(fixtures(), TREES.synthetic));
     assert.match(await page.textContent("[data-testid=deleted-count]"), /^1 deleted in the desktop app — show$/);
     assert.equal(await page.locator("[data-testid=deleted]").count(), 0, "hidden by default");
     assert.equal(await page.locator("table.sessions tbody tr").count(), 2);
@@ -89,7 +82,7 @@ test("subagents show under their call, linked as contract v1 says; the undecidab
   const dir = join(fixtures(), TREES.synthetic);
   const want = sessions(dir).find((s) => s.title === "app build fix").stats.subagents;
   await withApp(browser, async ({ page }) => {
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     await page.click('table.sessions a:has-text("app build fix")');
     await page.waitForSelector("[data-testid=runs-fact]");
     // Line links carry the conversation's path: the address says which file and line.
@@ -131,7 +124,7 @@ test("legacy root-level agent files are linked to their conversation", async () 
   const want = sessions(dir).find((s) => s.legacy_subagents.some((l) => l.link === "result"));
   const linked = want.legacy_subagents.find((l) => l.link === "result");
   await withApp(browser, async ({ page }) => {
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     await page.click(`table.sessions tr[data-path$="${want.path}"] a`);
     await page.waitForSelector("[data-testid=runs-fact]");
     const card = (await itemWith(page, `agent-${linked.agent_id}`)).locator(`[data-testid=run][data-agent="${linked.agent_id}"]`);
@@ -144,7 +137,7 @@ test("a persisted output opens from tool-results/, and MEMORY.md is shown", asyn
   const dir = join(fixtures(), TREES.synthetic);
   const full = readFileSync(join(dir, "-Users-alex-code-app/d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538/tool-results/toolu_0147a583d118e46e11ae28d8.txt"), "utf8");
   await withApp(browser, async ({ page }) => {
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     await page.click("[data-testid=memory-file]");
     assert.match(await page.textContent("[data-testid=memory]"), /alex prefers small commits/);
     await page.click('table.sessions a:has-text("app build fix")');
@@ -171,7 +164,7 @@ test("a search across the folder finds a string in exactly the files that hold i
   const want = holders.filter((p) => searched.has(p)).sort();
   assert.ok(want.length >= 2, `the needle is in several conversations (${want.length})`);
   await withApp(browser, async ({ page }) => {
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     await page.fill("[data-testid=folder-search]", needle.toLowerCase());
     await page.press("[data-testid=folder-search]", "Enter");
     await page.waitForSelector("[data-testid=folder-search-status][data-finished]");
@@ -229,7 +222,7 @@ test("a dropped folder is walked entry by entry, batches and all", async () => {
 test("links in doubt say so: a meta naming a missing call, two metas on one call, sidecars that are not JSON", async () => {
   const dir = join(ROOT, "tests/fixtures/doubts/projects");
   await withApp(browser, async ({ page }) => {
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     // The deleted conversation whose marker is not JSON: named, not dropped.
     await page.click("[data-testid=show-deleted]");
     const c2 = page.locator('table.sessions tr[data-path$="c2.jsonl"]');
@@ -261,7 +254,7 @@ test("a folder-search hit opens with its query in the file's search box; Esc cle
   const dir = join(fixtures(), TREES.daaain);
   await withApp(browser, async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 600 });
-    await pickFolder(page, dir);
+    await openFolder(page, dir);
     // Scrolled down the list, a conversation opened and the breadcrumb back: the same place.
     await page.evaluate(() => window.scrollTo(0, 700));
     const at = await page.evaluate(() => window.scrollY);
@@ -289,5 +282,25 @@ test("a folder-search hit opens with its query in the file's search box; Esc cle
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !document.querySelector("[data-testid=search-status]"));
     assert.equal(await page.inputValue("[data-testid=search]"), "", "the box is empty");
+  });
+});
+
+test("files picked together open as a folder: their list, a conversation, its search and keys", async () => {
+  const dir = join(fixtures(), "synthetic/projects/-Users-alex-code-app");
+  const files = ["d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl", "736f7e77-f7fe-47f9-a81a-34c8baf2c7f1.jsonl", "27e26b74-d9f6-4aa9-afff-37a69f7cb55e.jsonl"].map((f) => join(dir, f));
+  await withApp(browser, async ({ page }) => {
+    await page.setInputFiles("#file-input", files);
+    await page.waitForFunction((n) => document.querySelectorAll("table.sessions tbody tr").length === n && !document.querySelector("[data-testid=survey]"), files.length, { timeout: 60000 });
+    const titles = await page.$$eval("[data-testid=conv-title]", (ts) => ts.map((t) => t.textContent).sort());
+    assert.ok(titles.includes("app build fix"), `titles ${titles}`);
+    await page.click('table.sessions tr[data-path$="d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl"] a');
+    await page.waitForSelector("[data-testid=turn-list] article.item");
+    await page.fill("[data-testid=search]", "error");
+    await page.press("[data-testid=search]", "Enter");
+    await page.waitForFunction(() => Number(document.querySelector("[data-testid=search-status]")?.dataset.matches ?? 0) > 0);
+    await page.focus("[data-testid=turn-list]");
+    const before = await page.evaluate(() => document.querySelector("article.item.current")?.dataset.line ?? null);
+    await page.keyboard.press("j");
+    await page.waitForFunction((b) => (document.querySelector("article.item.current")?.dataset.line ?? null) !== b, before);
   });
 });

@@ -1,12 +1,14 @@
-// Shared set-up for the end-to-end tests: Debian's Chromium through
-// playwright-core, the dist/ server, and the fixture tree.
-import { chromium } from "playwright-core";
+// Shared set-up for the end-to-end tests: the engine of this run (driver.mjs),
+// the dist/ server, and the fixture tree.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
+import { ENGINE, launch as launchEngine, lacks, skipped, axeSource } from "./driver.mjs";
+
+export { ENGINE, lacks, skipped };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DIST = process.env.DIST ?? join(ROOT, "dist");
@@ -24,45 +26,38 @@ export async function pageMarks(page, name) {
   return page.evaluate((n) => performance.getEntriesByName(`ccscope:${n}`).map((e) => e.detail ?? null), name);
 }
 
-/** How many `ccscope:<name>` marks the page's reading worker has made (0 without a worker). */
+/** How many `ccscope:<name>` marks the page's reading worker has made (0
+ * without a worker); null where the driver cannot look inside a worker
+ * (the caller says so by name with `skipped("workers", …)`). */
 export async function workerMarks(page, name) {
+  if (lacks("workers")) return null;
   let n = 0;
   for (const w of page.workers()) n += await w.evaluate((m) => performance.getEntriesByName(`ccscope:${m}`).length, name);
   return n;
 }
 
 
+/** This run's engine, once dist/ is built. */
 export async function launch() {
   if (!existsSync(join(DIST, "index.html"))) throw new Error("dist/ is not built: run `make build` first");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-      // Debugging aid (tools/): extra flags, e.g. --js-flags=...; never set by the tests.
-      ...(process.env.CHROMIUM_EXTRA_ARGS ? process.env.CHROMIUM_EXTRA_ARGS.split(" ") : [])],
-  });
-  return browser;
+  return launchEngine();
 }
 
-/** Opens the app (served at `prefix`) in a fresh page; collects console errors and page errors. */
-/** `beforeGoto(page)`: runs before navigation (a trace, say); its result comes back as `before`. */
-export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [], beforeGoto = null } = {}) {
-  const server = await serve(DIST, prefix);
+/** Opens the app (served at `prefix`) in a fresh page; collects console errors and page errors.
+ * `block`: paths (by their ends) the server answers 404, to see the page cope without them. */
+export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [] } = {}) {
+  const server = await serve(DIST, prefix, 0, {}, { block });
   const context = await browser.newContext({ colorScheme, viewport: { width: 1200, height: 900 } });
-  // `block`: URL globs answered 404 (to see the page cope without them).
-  for (const glob of block) await context.route(glob, (route) => route.fulfill({ status: 404, body: "blocked by the test" }));
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("dialog", (d) => { problems.push("dialog: " + d.message()); d.dismiss(); });
-  const before = beforeGoto ? await beforeGoto(page) : null;
   await page.goto(server.url);
   await page.waitForSelector("[data-testid=open-sample]", { timeout: 20000 });
-  return { page, server, problems, context, before };
+  return { page, server, problems, context };
 }
 
-/** Picks `file` in the file input and waits until its facts (or a notice) are shown. */
 /** Picks `file` and returns once its read is under way (the progress bar has
  * shown). A 60 MB read can be over in 200 ms while the page is busy drawing
  * the preview, so the bar is noted whenever it shows rather than polled for
@@ -115,6 +110,7 @@ export async function withApp(browser, body, { prefix = "/", colorScheme = "ligh
   const app = await openApp(browser, prefix, { colorScheme });
   try {
     await body(app);
+    await app.page.evaluate(() => null); // (a driver without events hands them over on each call)
     assert.deepEqual(app.problems, [], "no console error, page error or dialog");
   } finally {
     await app.context.close();
@@ -143,4 +139,88 @@ export async function dropFile(page, name, text) {
     target.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
     target.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, [name, text]);
+}
+
+/** Every file under `dir`, as paths relative to `dir`'s parent ("projects/…"), sorted. */
+function filesUnder(dir) {
+  const out = [];
+  const walk = (abs, rel) => {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(abs, e.name), `${rel}/${e.name}`);
+      else if (e.isFile()) out.push(`${rel}/${e.name}`);
+    }
+  };
+  walk(dir, basename(dir));
+  return out.sort();
+}
+
+/**
+ * Opens folder `dir` as a person does: through "Open a folder…"
+ * (`<input webkitdirectory>`). Where the engine's driver cannot set a
+ * directory on that input, says so by name and drops the folder instead:
+ * the same files, picked into a scratch input, are handed to the page's
+ * drop handler as the directory entries a dragged folder gives
+ * (`webkitGetAsEntry()`: `isDirectory`, `createReader().readEntries`,
+ * `file()`), so the page's own walk lists them.
+ */
+export async function pickFolder(page, dir) {
+  if (!skipped("directoryInput", "a folder picked through <input webkitdirectory>", "the same folder dropped on the page")) {
+    return page.setInputFiles("#folder-input", dir);
+  }
+  const rel = filesUnder(dir);
+  await page.evaluate(() => {
+    const i = document.createElement("input");
+    Object.assign(i, { type: "file", multiple: true, id: "e2e-folder-files" });
+    i.style.cssText = "position:fixed;left:0;top:0;width:2px;height:2px";
+    document.body.append(i);
+  });
+  await page.setInputFiles("#e2e-folder-files", rel.map((r) => join(dirname(dir), r)));
+  await page.evaluate((paths) => {
+    const input = document.getElementById("e2e-folder-files");
+    const files = [...input.files];
+    input.remove();
+    if (files.length !== paths.length) throw new Error(`picked ${files.length} of ${paths.length} files`);
+    const dirs = new Map();
+    const dirAt = (path) => {
+      if (!dirs.has(path)) {
+        const d = { isDirectory: true, isFile: false, name: path.split("/").pop(), fullPath: `/${path}`, children: [] };
+        d.createReader = () => { let done = false; return { readEntries: (ok) => setTimeout(() => { ok(done ? [] : d.children); done = true; }) }; };
+        dirs.set(path, d);
+        const up = path.lastIndexOf("/");
+        if (up > 0) dirAt(path.slice(0, up)).children.push(d);
+      }
+      return dirs.get(path);
+    };
+    paths.forEach((p, i) => {
+      if (files[i].name !== p.split("/").pop()) throw new Error(`file ${i} is ${files[i].name}, not ${p}`);
+      const file = files[i];
+      dirAt(p.slice(0, p.lastIndexOf("/"))).children.push({ isDirectory: false, isFile: true, name: file.name, fullPath: `/${p}`, file: (ok) => setTimeout(() => ok(file)) });
+    });
+    const top = dirAt(paths[0].split("/")[0]);
+    const dt = { items: [{ kind: "file", webkitGetAsEntry: () => top }], files: [], types: ["Files"] };
+    const target = document.querySelector(".page");
+    for (const type of ["dragover", "drop"]) {
+      const ev = new DragEvent(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(ev, "dataTransfer", { value: dt });
+      target.dispatchEvent(ev);
+    }
+  }, rel);
+  // As after the input's pick: the list is there once the walk is done.
+  await page.waitForSelector("[data-testid=sessions]", { state: "attached", timeout: 60000 });
+}
+
+/** Opens folder `dir` (`pickFolder`) and waits until every conversation's facts are in. */
+export async function openFolder(page, dir) {
+  await pickFolder(page, dir);
+  await page.waitForSelector("[data-testid=sessions]");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+}
+
+/** axe-core's serious and critical violations on the page as it is, in
+ * words (axe is injected by the driver, past the page's CSP, in any engine). */
+export async function axe(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource());
+  const r = await page.evaluate(() => window.axe.run(document));
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
 }

@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, withApp } from "./helpers.mjs";
+import { launch, withApp, pickFolder } from "./helpers.mjs";
 import { TMP } from "./view-helpers.mjs";
 import { writePlanted, SECRETS, TELLS } from "../fixtures/planted.mjs";
 
@@ -73,7 +73,7 @@ test("with Redact on, nothing planted shows anywhere a person could share it fro
   const projects = writePlanted(join(TMP, "planted"));
   await withApp(browser, async ({ page }) => {
     await page.click("[data-testid=redact-toggle]");
-    await page.setInputFiles("#folder-input", projects);
+    await pickFolder(page, projects);
     await page.waitForSelector("[data-testid=sessions] tbody tr");
     await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
     const list = await noLeak(page, "the folder list");

@@ -10,10 +10,16 @@ const TYPES = {
 };
 
 /** Starts a server for `root`, served at `prefix` (e.g. "/" or "/some/sub/path/");
- * `extra` maps further URL paths to files (a test's own script, same origin). */
-export async function serve(root, prefix = "/", port = 0, extra = {}) {
+ * `extra` maps further URL paths to files (a test's own script, same origin);
+ * a path ending in one of `block` is answered 404 (to see the page cope
+ * without it, in every engine). */
+export async function serve(root, prefix = "/", port = 0, extra = {}, { block = [] } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://x");
+    if (block.some((b) => url.pathname.endsWith(b))) {
+      res.writeHead(404).end("blocked by the test");
+      return;
+    }
     if (extra[url.pathname]) {
       res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" });
       res.end(await readFile(extra[url.pathname]));

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, withApp, fixtures, CLI } from "./helpers.mjs";
+import { launch, withApp, fixtures, CLI, pickFolder } from "./helpers.mjs";
 import { MAIN, open } from "./view-helpers.mjs";
 
 let browser;
@@ -42,7 +42,7 @@ test("in a folder, the export nests each subagent run under its call, as `ccscop
   const root = fixtures();
   const file = join(root, MAIN);
   await withApp(browser, async ({ page }) => {
-    await page.setInputFiles("#folder-input", join(root, "synthetic/projects"));
+    await pickFolder(page, join(root, "synthetic/projects"));
     await page.waitForSelector("[data-testid=sessions]");
     await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
     await page.click(`table.sessions tr[data-path$="${MAIN.split("/").pop()}"] a`);

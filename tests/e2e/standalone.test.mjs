@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch, shownStats, nativeStats, sameFacts, fixtures, CLI, DIST, dropFile } from "./helpers.mjs";
+import { launch, shownStats, nativeStats, sameFacts, fixtures, CLI, DIST, dropFile, pickFolder, skipped } from "./helpers.mjs";
 import { MAIN, BIG_REAL, itemWith } from "./view-helpers.mjs";
 
 const FILE = join(DIST, "ccscope.html");
@@ -56,7 +56,9 @@ test("from file://, a fixture file opens in the worker with the facts the CLI co
       await page.waitForFunction((n) => document.querySelector("[data-testid=file-name]")?.textContent === n && document.querySelector("[data-testid=viewer] .all-facts"), file.split("/").pop());
       sameFacts(rel, await shownStats(page), nativeStats(file), { skip: ["subagents"] });
     }
-    assert.equal(page.workers().length, 1, "the reading worker runs (from a blob: URL)");
+    if (!skipped("workers", "the reading worker runs (from a blob: URL)", "the facts above, read from file://")) {
+      assert.equal(page.workers().length, 1, "the reading worker runs (from a blob: URL)");
+    }
     // Bodies are read back by range, and the search reads the file.
     await itemWith(page, "timeline");
     await page.fill("[data-testid=search]", "timeline");
@@ -70,7 +72,7 @@ test("from file://, a fixture folder lists every conversation and searches acros
   const dir = join(fixtures(), "synthetic/projects");
   const want = execFileSync(CLI, ["sessions", dir], { encoding: "utf8" }).trim().split("\n").map((l) => JSON.parse(l));
   await openFile(async (page) => {
-    await page.setInputFiles("#folder-input", dir);
+    await pickFolder(page, dir);
     await page.waitForSelector("[data-testid=sessions]");
     await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
     await page.click("[data-testid=show-deleted]");
