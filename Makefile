@@ -1,7 +1,7 @@
 # ccscope — every set-up step lives here, so a fresh machine needs only:
 #   make serve   install what is missing, build, serve on http://127.0.0.1:8080/
-#   make test    install what is missing, run every test (native, wasm in Chromium, end-to-end,
-#                the engine suite in Chromium, Firefox and WebKit)
+#   make test    install what is missing, run every test (native, wasm in Chromium, and the
+#                end-to-end suite in Chromium, Firefox and WebKit)
 # Each install step checks first, so a second run installs nothing.
 
 SHELL := /bin/bash
@@ -23,7 +23,7 @@ serve: tools-build build
 	node tests/e2e/server.mjs dist $(PORT)
 
 test: tools-test lint-workflows lint-imports native-test wasm-test build standalone e2e
-	@echo "All tests passed: native, wasm (headless Chromium) and end-to-end."
+	@echo "All tests passed: native, wasm (headless Chromium) and end-to-end in $(ENGINES)."
 
 ## ---- installs (idempotent) ----
 
@@ -79,10 +79,18 @@ wasm-test: tools-test
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
 	  WASM_BINDGEN_TEST_TIMEOUT=120 cargo test --release --target wasm32-unknown-unknown --test wasm
 
-# Under a virtual display: WebKit's MiniBrowser needs a window.
+# The whole end-to-end suite once per engine (ENGINES="firefox" for one),
+# under a virtual display (WebKit's MiniBrowser needs a window); every engine
+# runs even when one fails, then the counts per engine and each skip by name.
+ENGINES ?= chromium firefox webkit
 e2e: tools-test standalone
 	cargo build --release --bin ccscope --bin ccscope-bench
-	xvfb-run -a npm run --silent e2e
+	@mkdir -p target test-results && rm -f test-results/e2e-skips-*.txt target/e2e-*.tap
+	@failed=""; for e in $(ENGINES); do echo "== end-to-end in $$e"; \
+	  ENGINE=$$e xvfb-run -a node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+	    --test-reporter=tap --test-reporter-destination=target/e2e-$$e.tap tests/e2e/ || failed="$$failed $$e"; done; \
+	  node tools/e2e-summary.mjs $(ENGINES); \
+	  if [ -n "$$failed" ]; then echo "end-to-end failed in:$$failed"; exit 1; fi
 
 ## ---- measurements (not tests) ----
 

@@ -129,6 +129,7 @@ class PuppeteerCore {
   }
   async click(src) { await (await this.element(src)).click(); }
   key(k) { return this.page.keyboard.press(k); }
+  mouse(x, y, click) { return click ? this.page.mouse.click(x, y) : this.page.mouse.move(x, y); }
   async pick(src, paths) { await (await this.element(src)).uploadFile(...paths); }
   setViewport(w, h) { return this.page.setViewport({ width: w, height: h }); }
   screenshot(path, fullPage) { return this.page.screenshot({ path, fullPage }); }
@@ -197,6 +198,10 @@ class SeleniumCore {
   element(src) { return this.driver.executeScript(`return (${src})`); }
   async click(src) { await (await this.element(src)).click(); }
   async key(k) { await this.driver.actions().sendKeys(KEYS[k] ?? k).perform(); }
+  async mouse(x, y, click) {
+    const a = this.driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: "viewport" });
+    await (click ? a.click() : a).perform();
+  }
   async pick(src, paths) { await (await this.element(src)).sendKeys(paths.join("\n")); }
   async setViewport(w, h) {
     await this.driver.manage().window().setRect({ width: w, height: h });
@@ -266,6 +271,7 @@ class NeutralPage {
     this.listeners = { console: [], pageerror: [], dialog: [], request: [] };
     this.native = { console: false, pageerror: false, dialog: false, request: false };
     this.keyboard = { press: (k) => this.core.key(k), type: async (t) => { for (const c of t) await this.core.key(c); } };
+    this.mouse = { move: (x, y) => this.core.mouse(x, y, false), click: (x, y) => this.core.mouse(x, y, true) };
   }
   on(ev, fn) {
     if (!(ev in this.listeners)) throw new Error(`${ENGINE}: no '${ev}' events in this driver`);
@@ -420,11 +426,29 @@ class Locator {
   boundingBox() { return this.on("(() => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })()"); }
   scrollIntoViewIfNeeded() { return this.on("el.scrollIntoView({ block: 'nearest' })", "visible"); }
   focus() { return this.on("el.focus()"); }
+  /** As Playwright's click: once the first match is visible, scrolled into
+   * view only when it is not, a real click of the driver's at its middle. */
   async click() {
-    await this.on("el.scrollIntoView({ block: 'center', inline: 'nearest' })", "visible");
-    await this.page.core.click(`${this.src}[0]`);
+    await this.waitFor({ state: "visible" });
+    for (let i = 0; i < 20; i++) {
+      const ready = await this.page.run(`(async () => {
+        const hit = (el) => { const r = el.getBoundingClientRect(), h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!h && (h === el || el.contains(h)); };
+        const el = ${this.src}[0];
+        if (!el) return false;
+        window.__e2e.target = el;
+        if (hit(el)) return true;
+        el.scrollIntoView({ block: "nearest", inline: "nearest" });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return el.isConnected && hit(el);
+      })()`);
+      if (ready) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // The element found (and scrolled to), not a new lookup: a scroll can redraw a list.
+    await this.page.core.click("window.__e2e.target");
     await this.page.run("null");
   }
+  evaluateAll(fn, arg) { return this.page.run(`(${fn.toString()})(${this.src}, ${JSON.stringify(arg)})`); }
   /** As Playwright's fill: focus, replace the value, fire `input`. */
   fill(text) {
     return this.on(`(() => { el.focus(); el.value = ${JSON.stringify(text)}; el.dispatchEvent(new Event("input", { bubbles: true })); el.dispatchEvent(new Event("change", { bubbles: true })); })()`, "visible");
