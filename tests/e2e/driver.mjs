@@ -119,7 +119,6 @@ class PuppeteerCore {
   constructor(page) { this.page = page; }
   goto(url) { return this.page.goto(url, { waitUntil: "load" }); }
   reload() { return this.page.reload({ waitUntil: "load" }); }
-  url() { return this.page.url(); }
   run(src) { return this.page.evaluate(src); }
   async element(src) {
     const h = await this.page.evaluateHandle(src);
@@ -187,7 +186,6 @@ class SeleniumCore {
   constructor(driver) { this.driver = driver; }
   goto(url) { return this.driver.get(url); }
   reload() { return this.driver.navigate().refresh(); }
-  url() { return this.driver.getCurrentUrl(); }
   /** `src` is an expression; its value (a promise is awaited) comes back. */
   async run(src) {
     const r = await this.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
@@ -295,20 +293,22 @@ class NeutralPage {
   async prelude() { await this.core.run(PRELUDE); }
   /** Runs expression `src` (after the prelude) and hands over the page's events. */
   async run(src) {
-    const r = await this.core.run(`(async () => { ${PRELUDE}; const v = await (${src}); return { v: v === undefined ? null : v, ev: window.__e2e.take() }; })()`);
+    const r = await this.core.run(`(async () => { ${PRELUDE}; const v = await (${src}); return { v: v === undefined ? null : v, ev: window.__e2e.take(), href: location.href }; })()`);
     this.dispatch(r.ev);
+    this.href = r.href;
     return r.v;
   }
   async goto(url) { await this.core.goto(url); await this.prelude(); }
   async reload() { await this.core.reload(); await this.prelude(); }
-  url() { return this.core.url(); }
+  /** The page's address when the driver last spoke to it (Playwright's `url()` is not async). */
+  url() { return this.href; }
   async setContent(html) { await this.core.setContent(html); await this.prelude(); }
   /** `fn(arg)` in the page; a string is run as a script (axe's source). */
   evaluate(fn, arg) {
     return this.run(typeof fn === "function" ? `(${fn.toString()})(${JSON.stringify(arg)})` : `(function () {\n${fn}\n})()`);
   }
   /** Polls `fn(arg)` until it is truthy (Playwright's default: 30 s). */
-  async waitForFunction(fn, arg, { timeout = 30000 } = {}) {
+  async waitForFunction(fn, arg, { timeout = 30000, polling = 40 } = {}) {
     const until = Date.now() + timeout;
     // Truthiness is decided in the page (an element is truthy there, but
     // does not travel back as a value).
@@ -317,7 +317,7 @@ class NeutralPage {
       const v = await this.run(src);
       if (v) return { jsonValue: async () => v };
       if (Date.now() > until) throw new Error(`${ENGINE}: waitForFunction timed out after ${timeout} ms: ${fn.toString().slice(0, 200)}`);
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, polling === "raf" ? 16 : polling));
     }
   }
   waitForSelector(selector, opts) { return this.locator(selector).waitFor(opts); }

@@ -1,8 +1,10 @@
 // End-to-end: no line freezes the page. A prompt of 40 MB on one line — one
 // letter, base64, words — and one of 1 MB of one letter are opened, scrolled
-// to and unfolded twice while a requestAnimationFrame monitor records the
-// longest gap between frames (the page's response time): none over 200 ms,
-// and the text is there to read. Each case's longest gap is printed.
+// to and unfolded twice while a monitor records the page's longest stall:
+// how late a 10 ms timer ran, i.e. the longest the main thread was busy (a
+// requestAnimationFrame gap is no measure in every engine: WebKitGTK under a
+// virtual display skips frames on an idle page, 141 ms measured). None over
+// 200 ms, and the text is there to read. Each case's longest stall is printed.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync, existsSync, statSync } from "node:fs";
@@ -10,7 +12,7 @@ import { join } from "node:path";
 import { launch, withApp } from "./helpers.mjs";
 import { TMP, open } from "./view-helpers.mjs";
 
-const MAX_GAP_MS = 200;
+const MAX_STALL_MS = 200;
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -48,18 +50,28 @@ const CASES = [
 
 async function startMonitor(page) {
   await page.evaluate(() => {
-    window.__gaps = { max: 0, last: performance.now() };
-    const tick = (t) => { const g = t - window.__gaps.last; if (g > window.__gaps.max) window.__gaps.max = g; window.__gaps.last = t; requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
+    window.__stall = { max: 0, due: performance.now() + 10 };
+    const tick = () => {
+      const now = performance.now(), s = window.__stall;
+      s.max = Math.max(s.max, now - s.due);
+      s.due = now + 10;
+      setTimeout(tick, 10);
+    };
+    setTimeout(tick, 10);
   });
 }
-const maxGap = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(window.__gaps.max))));
+const maxStall = (page) => page.evaluate(() => new Promise((r) => setTimeout(() => r(window.__stall.max), 20)));
 
 for (const [label, make] of CASES) {
-  test(`a prompt of ${label}: no frame gap over ${MAX_GAP_MS} ms, and its text is reachable`, async () => {
+  test(`a prompt of ${label}: no stall of the page over ${MAX_STALL_MS} ms, and its text is reachable`, async () => {
     const text = make();
     const file = transcript(`freeze-${label.replace(/[^a-z0-9]+/gi, "-")}.jsonl`, text);
     await withApp(browser, async ({ page }) => {
+      // The sample first: what this measures is the big line, not the page's
+      // first conversation (its first-use costs, e.g. WebKit's 190 ms of cold
+      // wasm on the first draw, are the subject of issue 33).
+      await page.click("[data-testid=open-sample]");
+      await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
       await startMonitor(page);
       await open(page, file);
       // Scroll to the big prompt (line 3) and wait until it is drawn.
@@ -87,9 +99,9 @@ for (const [label, make] of CASES) {
         const l = document.querySelector("[data-testid=turn-list]");
         for (const to of [1e9, 0, 1e9]) { l.scrollTop = to; await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30))); }
       });
-      const gap = await maxGap(page);
-      console.log(`# freeze: ${label}: longest frame gap ${gap.toFixed(0)} ms`);
-      assert.ok(gap <= MAX_GAP_MS, `${label}: longest frame gap ${gap.toFixed(0)} ms (target ${MAX_GAP_MS})`);
+      const stall = await maxStall(page);
+      console.log(`# freeze: ${label}: longest stall ${stall.toFixed(0)} ms`);
+      assert.ok(stall <= MAX_STALL_MS, `${label}: the page stalled for ${stall.toFixed(0)} ms (at most ${MAX_STALL_MS})`);
     });
   });
 }
