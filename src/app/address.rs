@@ -1,7 +1,7 @@
 //! Reading and writing the address's `#` (which never leaves the browser);
 //! what it says is `state::address`.
 
-pub use crate::state::address::{of, parse, prefix, Target};
+pub use crate::state::address::{describe, of, parse, prefix, Target};
 
 pub fn current() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()

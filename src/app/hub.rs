@@ -63,8 +63,15 @@ impl Hub {
         let survey = renew(&self.survey);
         let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add(p.file.into()))).unzip();
         let folder = Rc::new(Browser::new(&name, Tree::build(entries), files));
+        // A link opened before the pick (`#/<path>:L<n>`) opens its file
+        // there once the folder holding it is picked.
+        let wanted = address::parse(&address::current());
         self.send.emit(Action::FolderPicked(folder.clone()));
         address::push("/");
+        // (A new history entry: Back returns to the list.)
+        if let Some(at) = wanted.and_then(|(target, line)| Self::at(&folder, &target, line)) {
+            self.open_at(&folder, &at, true);
+        }
         yew::platform::spawn_local(browser::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
     }
 
@@ -133,12 +140,17 @@ impl Hub {
         if target == address::Target::Path(String::new()) {
             return self.send.emit(Action::Navigate(Route::Browser));
         }
-        let Some(entry) = folder.entry_of(&target) else { return };
-        let Some((conv, run)) = folder.owner_of(entry) else { return };
-        let run: Option<Rc<str>> = run.map(Rc::from);
-        if *route != (Route::Conversation { conv, run: run.clone() }) {
-            self.open_at(folder, &OpenAt { conv, run, line, highlight: None }, false);
+        if let Some(at) = Self::at(folder, &target, line) {
+            if *route != (Route::Conversation { conv: at.conv, run: at.run.clone() }) {
+                self.open_at(folder, &at, false);
+            }
         }
+    }
+
+    /// Where in `folder` an address's `target` and `line` point.
+    fn at(folder: &Browser, target: &address::Target, line: Option<u32>) -> Option<OpenAt> {
+        let (conv, run) = folder.owner_of(folder.entry_of(target)?)?;
+        Some(OpenAt { conv, run: run.map(Rc::from), line, highlight: None })
     }
 }
 

@@ -17,6 +17,10 @@ pub struct Props {
     pub busy: bool,
     /// Something is shown: the panel shrinks to a bar.
     pub compact: bool,
+    /// What a link opened before a pick asks for, in words
+    /// (`state::address::describe`); shown above the buttons.
+    #[prop_or_default]
+    pub wanted: Option<String>,
 }
 
 impl PartialEq for PickedFile {
@@ -55,6 +59,9 @@ pub fn landing(props: &Props) -> Html {
                     { "Open a " }<code>{ ".jsonl" }</code>{ " transcript, or the whole " }<code>{ "~/.claude/projects" }</code>
                     { " folder (or one project in it): every conversation with its turns, tool calls, subagents, failures, compactions, tokens and time. Large files are fine — they are read in chunks, on this device." }
                 </p>
+            }
+            if let (false, Some(w)) = (props.compact, &props.wanted) {
+                <p class="deep-link" role="status" data-testid="deep-link">{ w.clone() }</p>
             }
             <div class="actions">
                 <label class="button primary" for="file-input">{ "Open files…" }</label>

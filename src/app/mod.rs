@@ -143,7 +143,8 @@ pub fn app() -> Html {
             <main>
             <ContextProvider<worker::Client> context={hub.client.clone()}>
                 <landing::Landing on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
-                    compact={!matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home))} />
+                    compact={!matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home))}
+                    wanted={address::describe(&address::current(), |p| redaction.text(p))} />
                 { routes::notice(&state, &callbacks) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
             </ContextProvider<worker::Client>>

@@ -92,10 +92,43 @@ pub fn line_in(hash: &str, prefix: &str) -> Option<u32> {
     hash.strip_prefix('#')?.strip_prefix(prefix)?.strip_prefix('L')?.parse().ok()
 }
 
+/// What a link opened before anything is picked asks for, in words (the
+/// landing page says it; `show_path` redacts the path when Redact is on).
+/// `None` for an address that names nothing.
+pub fn describe(hash: &str, show_path: impl Fn(&str) -> String) -> Option<String> {
+    let at = |line: Option<u32>| line.map(|l| format!(" at line {l}")).unwrap_or_default();
+    if let Some(line) = line_in(hash, "") {
+        return Some(format!("This link opens a transcript at line {line}: open that file and it opens there."));
+    }
+    match parse(hash)? {
+        (Target::Path(p), _) if p.is_empty() => None,
+        (Target::Path(p), line) => Some(format!("This link opens {}{}: open the folder that holds it and it opens there.", show_path(&p), at(line))),
+        (Target::Entry(e), line) => Some(format!(
+            "This link opens file number {e} of a folder{} (made with Redact on, it names no path): open that folder and it opens there.",
+            at(line)
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_link_before_a_pick_says_what_it_wants() {
+        let plain = |p: &str| p.to_string();
+        assert_eq!(
+            describe("#/projects/-Users-alex-app/a%20b.jsonl:L40", plain).as_deref(),
+            Some("This link opens projects/-Users-alex-app/a b.jsonl at line 40: open the folder that holds it and it opens there.")
+        );
+        assert_eq!(describe("#/projects/x.jsonl", |_| "[path]".into()).as_deref(), Some("This link opens [path]: open the folder that holds it and it opens there."));
+        assert!(describe("#/~3:L7", plain).is_some_and(|s| s.starts_with("This link opens file number 3 of a folder at line 7")));
+        assert!(describe("#L12", plain).is_some_and(|s| s.contains("at line 12")));
+        assert_eq!(describe("#/", plain), None, "the list names no file");
+        assert_eq!(describe("", plain), None);
+        assert_eq!(describe("#Lx", plain), None);
+    }
 
     #[test]
     fn addresses_as_the_browser_writes_them() {

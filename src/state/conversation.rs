@@ -45,6 +45,16 @@ pub enum Search {
     Done { query: Rc<str>, items: Rc<Vec<u32>>, matches: u64, at: Option<usize> },
 }
 
+impl Search {
+    /// The query in force (running or done).
+    pub fn query(&self) -> Option<&Rc<str>> {
+        match self {
+            Search::Running { query, .. } | Search::Done { query, .. } => Some(query),
+            Search::Idle => None,
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Ui {
     pub doc: Rc<Doc>,
@@ -61,6 +71,10 @@ pub struct Ui {
     pub target: Option<Target>,
     /// The first item in view, as the list last reported it.
     pub top: Option<u32>,
+    /// The item the person reads: the one last chosen (a jump), or the one
+    /// at the top after they scrolled since. `None` at the untouched start.
+    /// The address names its line.
+    pub reading: Option<u32>,
     pub search: Search,
     /// Numbers searches: results of an older one are dropped.
     pub search_serial: u64,
@@ -106,8 +120,9 @@ pub enum Action {
     /// Show item `id` (from a link, `#L`, a click).
     Goto(u32),
     Step(Walk, bool),
-    /// The list shows item `top` first now.
-    Shown { top: u32 },
+    /// The list shows item `top` first now; `scrolled`: because the person
+    /// scrolled (not a jump holding its item at the top).
+    Shown { top: u32, scrolled: bool },
     SearchStart { query: Rc<str> },
     SearchProgress { serial: u64, read_bytes: u64 },
     /// Offsets of matches in the file, ascending, and how many there were.
@@ -142,6 +157,7 @@ impl Ui {
             current: None,
             target: None,
             top: None,
+            reading: None,
             search: Search::Idle,
             search_serial: 0,
             numbering: 0,
@@ -151,7 +167,16 @@ impl Ui {
 
     /// The physical line the current item starts on.
     pub fn current_line(&self) -> Option<u32> {
-        self.current.map(|c| self.doc.index.rows[self.view.items[c as usize].row as usize].line_no)
+        self.current.map(|c| self.line_of(c))
+    }
+
+    /// The physical line the item the person reads starts on (the address's).
+    pub fn reading_line(&self) -> Option<u32> {
+        self.reading.map(|r| self.line_of(r))
+    }
+
+    fn line_of(&self, id: u32) -> u32 {
+        self.doc.index.rows[self.view.items[id as usize].row as usize].line_no
     }
 
     /// Whether item `id` holds a search match.
@@ -174,6 +199,7 @@ impl Ui {
     fn jump(&mut self, id: u32) {
         let nonce = self.target.map_or(1, |t| t.nonce + 1);
         self.current = Some(id);
+        self.reading = Some(id);
         self.target = Some(Target { id, nonce });
     }
 
@@ -292,7 +318,13 @@ impl Ui {
                 }),
                 None => self,
             },
-            Action::Shown { top } if self.top != Some(top) => self.with(|u| u.top = Some(top)),
+            Action::Shown { top, scrolled } if self.top != Some(top) => self.with(|u| {
+                // (The first report is the list's start, not a scroll.)
+                if scrolled && u.top.is_some() {
+                    u.reading = Some(top);
+                }
+                u.top = Some(top);
+            }),
             Action::SearchStart { query } => self.with(|u| {
                 u.search_serial += 1;
                 u.search = Search::Running { serial: u.search_serial, query, read_bytes: 0 };
@@ -407,7 +439,7 @@ mod tests {
         assert_eq!(line_of(&u, u.current), Some(2), "the turn whose call failed");
         assert!(u.reduce(Action::Step(Walk::Failures, true)).current.is_some());
         // Without a current item the walk starts where the list shows.
-        let fresh = ui().reduce(Action::Shown { top: 3 });
+        let fresh = ui().reduce(Action::Shown { top: 3, scrolled: true });
         let stepped = fresh.reduce(Action::Step(Walk::Turns, true));
         assert_eq!(line_of(&stepped, stepped.current), Some(4));
         let nonces: Vec<u64> = [Action::Goto(0), Action::Goto(0)].into_iter().scan(ui(), |u, a| {
@@ -486,8 +518,22 @@ mod tests {
     }
 
     #[test]
+    fn the_address_follows_the_reading_position() {
+        let u = ui().reduce(Action::Shown { top: 0, scrolled: true });
+        assert_eq!(u.reading_line(), None, "the untouched start names no line");
+        let scrolled = u.reduce(Action::Shown { top: 3, scrolled: true });
+        assert_eq!(scrolled.reading, Some(3), "scrolled by the person: the top item");
+        let chosen = scrolled.reduce(Action::Goto(1));
+        assert_eq!(chosen.reading, Some(1), "a jump: the chosen item");
+        assert_eq!(chosen.reading_line(), chosen.current_line());
+        let held = chosen.reduce(Action::Shown { top: 0, scrolled: false });
+        assert_eq!(held.reading, Some(1), "a jump moving the list is not the person scrolling");
+        assert_eq!(held.top, Some(0));
+    }
+
+    #[test]
     fn insights_links_open_the_list_where_they_point() {
-        let u = ui().reduce(Action::Shown { top: 3 }).reduce(Action::Insights(true));
+        let u = ui().reduce(Action::Shown { top: 3, scrolled: true }).reduce(Action::Insights(true));
         assert!(u.insights);
         let back = u.clone().reduce(Action::Insights(false));
         assert!(!back.insights);

@@ -257,9 +257,48 @@ pub fn search_bytes(needle: &str, bytes: &[u8], snippets: bool) -> Found {
     }
 }
 
+/// Where `needle` occurs in drawn `text`, by the search's rule (ASCII
+/// letters in either case), as UTF-16 offsets — what a DOM `Range` counts —
+/// without overlaps, in order; at most `max` of them. The page marks these
+/// words in the items it draws.
+pub fn marks_utf16(text: &str, needle: &str, max: usize) -> Vec<std::ops::Range<u32>> {
+    if needle.is_empty() || text.len() < needle.len() {
+        return Vec::new();
+    }
+    let (hay, pin) = (text.to_ascii_lowercase(), needle.to_ascii_lowercase());
+    let mut out = Vec::new();
+    // UTF-16 units up to byte `counted`: counted on as the matches go.
+    let (mut counted, mut units) = (0usize, 0u32);
+    while out.len() < max {
+        let Some(k) = memmem::find(&hay.as_bytes()[counted..], pin.as_bytes()) else { break };
+        let (start, end) = (counted + k, counted + k + pin.len());
+        units += utf16_len(&text[counted..start]);
+        let len = utf16_len(&text[start..end]);
+        out.push(units..units + len);
+        units += len;
+        counted = end;
+    }
+    out
+}
+
+fn utf16_len(s: &str) -> u32 {
+    s.chars().map(|c| c.len_utf16() as u32).sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marks_are_utf16_ranges_of_each_match_in_either_case() {
+        assert_eq!(marks_utf16("Error: an error", "ERROR", 10), vec![0..5, 10..15]);
+        // "é" is one UTF-16 unit, "😀" two: offsets count units, not bytes.
+        assert_eq!(marks_utf16("é😀 build Build", "build", 10), vec![4..9, 10..15]);
+        assert_eq!(marks_utf16("aaaa", "aa", 10), vec![0..2, 2..4], "no overlaps");
+        assert_eq!(marks_utf16("aaaa", "aa", 1), vec![0..2], "at most max");
+        assert!(marks_utf16("abc", "", 10).is_empty());
+        assert!(marks_utf16("ab", "abc", 10).is_empty());
+    }
 
     /// The naive definition: every position where the lower-cased needle
     /// equals the lower-cased bytes.

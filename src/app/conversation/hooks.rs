@@ -52,13 +52,25 @@ pub fn use_address(ui: &UseReducerHandle<Ui>, prefix: &Rc<str>) {
         let listener = web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| goto()));
         move || drop(listener)
     });
-    let prefix = prefix.clone();
+    let chosen = prefix.clone();
     use_effect_with(ui.current_line(), move |line| {
         if let Some(l) = *line {
-            crate::app::address::replace(&format!("{prefix}L{l}"));
+            crate::app::address::replace(&format!("{chosen}L{l}"));
         }
     });
+    // And it follows the reading position as the person scrolls: the line
+    // of the item at the top, once the scroll has rested (no history entry).
+    let prefix = prefix.clone();
+    let timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
+    use_effect_with(ui.reading_line(), move |line| {
+        *timer.borrow_mut() = line.map(|l| {
+            gloo::timers::callback::Timeout::new(ADDRESS_REST_MS, move || crate::app::address::replace(&format!("{prefix}L{l}")))
+        });
+    });
 }
+
+/// How long a scroll rests before the address follows it.
+const ADDRESS_REST_MS: u32 = 300;
 
 /// The keyboard outside text fields (`state::conversation::key_command`); `Esc` in
 /// the search box clears the search and leaves the box.

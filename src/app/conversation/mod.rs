@@ -7,6 +7,7 @@ mod export;
 mod header;
 mod hooks;
 mod insights;
+mod marks;
 pub mod item;
 mod md;
 mod measure;

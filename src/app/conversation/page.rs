@@ -73,10 +73,7 @@ pub fn conversation(p: &Props) -> Html {
     // The search box shows the search in force: a folder search's hit opens
     // with its query there (and the same counts); cleared, it is empty.
     {
-        let query = match &ui.search {
-            Search::Running { query, .. } | Search::Done { query, .. } => Some(query.clone()),
-            Search::Idle => None,
-        };
+        let query = ui.search.query().cloned();
         let input = search_input.clone();
         use_effect_with(query, move |q| {
             if let Some(i) = input.cast::<web_sys::HtmlInputElement>() {
@@ -87,6 +84,9 @@ pub fn conversation(p: &Props) -> Html {
             }
         });
     }
+    // The search's words marked in the drawn items.
+    let viewer = use_node_ref();
+    super::marks::use_marks(viewer.clone(), ui.search.query().cloned());
     super::hooks::use_keys(&ui, search_input.clone());
     super::hooks::use_idle_rebuild(&ui);
     super::hooks::use_search(&ui, &p.blob);
@@ -103,7 +103,7 @@ pub fn conversation(p: &Props) -> Html {
     let estimate = use_callback(ctx.clone(), |id: u32, ctx| estimate(&ctx.view.items[id as usize]));
     let dispatch = ui.dispatcher();
     html! {
-        <div class="viewer" data-testid="viewer">
+        <div class="viewer" data-testid="viewer" ref={viewer}>
             <Header ctx={ctx.clone()} idle_gap_secs={ui.idle_gap_secs} {partial}
                 on_idle={dispatch.to_callback().reform(Action::SetIdleGapSecs)} />
             <Toolbar ctx={ctx.clone()} filter={ui.filter.clone()} search={ui.search.clone()} shown={ui.visible.len()}
@@ -119,7 +119,7 @@ pub fn conversation(p: &Props) -> Html {
                     on_goto={dispatch.to_callback().reform(Action::Reveal)} on_filter={dispatch.to_callback().reform(Action::ShowFiltered)} />
             } else {
                 <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.numbering} {estimate} {render}
-                    target={ui.target} on_top={dispatch.to_callback().reform(|top| Action::Shown { top })} lean={partial} />
+                    target={ui.target} on_top={dispatch.to_callback().reform(|(top, scrolled)| Action::Shown { top, scrolled })} lean={partial} />
             }
         </div>
     }

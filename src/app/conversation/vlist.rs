@@ -42,8 +42,9 @@ pub struct Props {
     /// Renders item `id`; `on_resize` must be passed to it.
     pub render: Callback<(u32, Callback<()>), Html>,
     pub target: Option<Target>,
-    /// Told the id of the first item in view when it changes.
-    pub on_top: Callback<u32>,
+    /// Told the id of the first item in view when it changes, and whether
+    /// the person scrolled it there (no jump is being held).
+    pub on_top: Callback<(u32, bool)>,
     /// Render only what is in view, no overscan: set while the file is
     /// still being read (the rows beyond the edges come when it ends).
     #[prop_or_default]
@@ -101,7 +102,7 @@ impl VList {
         if let Some(&top) = p.ids.get(w.first_visible) {
             if self.top_reported != Some(top) {
                 self.top_reported = Some(top);
-                p.on_top.emit(top);
+                p.on_top.emit((top, self.pending.is_none()));
             }
         }
         let changed = w.differs(&self.window);
