@@ -35,6 +35,7 @@ mod worker;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 pub use blob::{blob_of, read_all, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
@@ -44,6 +45,10 @@ pub use task::yield_to_page;
 use files::Files;
 use hub::Hub;
 use crate::state::state::{Action, Route, State};
+
+/// What "Skip to the list" focuses: the open conversation's items, or the
+/// session list's first row.
+const LIST: &str = "[data-testid=turn-list], .browser-slot:not([hidden]) table.sessions tbody td.title-cell > a";
 
 impl Reducible for State {
     type Action = Action;
@@ -128,10 +133,19 @@ pub fn app() -> Html {
     }
     let dragging = use_state(|| false);
     let viewing = state.shown().is_some() || state.route == Route::Browser;
+    // The first Tab's stop: past the header and toolbars to what is read.
+    let skip_to_list = Callback::from(|_: MouseEvent| {
+        let doc = web_sys::window().and_then(|w| w.document());
+        let target = doc.and_then(|d| d.query_selector(LIST).ok().flatten()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(t) = target {
+            let _ = t.focus();
+        }
+    });
     html! {
         <div class={classes!("page", dragging.then_some("dragging"), viewing.then_some("viewing"))}
             ondragover={routes::drag_over(&dragging)} ondragleave={routes::drag_leave(&dragging)} ondrop={routes::drop(&dragging, &callbacks)}>
             <header class="top">
+                <button class="skip-link" type="button" onclick={skip_to_list} data-testid="skip-link">{ "Skip to the list" }</button>
                 <span class="logo" aria-hidden="true">{ "◎" }</span>
                 <span class="brand">{ "ccscope" }</span>
                 <span class="tagline">{ "Claude Code transcripts, read in your browser" }</span>

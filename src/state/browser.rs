@@ -378,9 +378,36 @@ impl Browser {
     }
 }
 
+/// The session list's keys: `j`/`↓` the next row, `k`/`↑` the one before,
+/// from row `at` (the focused one; none: `j` starts at the first row, `k`
+/// at the last) of `rows`; `None` for another key or an empty list. Enter
+/// on the focused row opens it (it is a link).
+pub fn row_step(key: &str, at: Option<usize>, rows: usize) -> Option<usize> {
+    let last = rows.checked_sub(1)?;
+    match (key, at) {
+        ("j" | "ArrowDown", None) => Some(0),
+        ("j" | "ArrowDown", Some(k)) => Some((k + 1).min(last)),
+        ("k" | "ArrowUp", None) => Some(last),
+        ("k" | "ArrowUp", Some(k)) => Some(k.saturating_sub(1).min(last)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_keys_step_through_the_rows_and_stop_at_the_ends() {
+        assert_eq!(row_step("j", None, 3), Some(0), "j starts at the first row");
+        assert_eq!(row_step("j", Some(0), 3), Some(1));
+        assert_eq!(row_step("ArrowDown", Some(2), 3), Some(2), "the last row stays the last");
+        assert_eq!(row_step("k", Some(0), 3), Some(0), "the first stays the first");
+        assert_eq!(row_step("k", None, 3), Some(2), "k starts at the last row");
+        assert_eq!(row_step("ArrowUp", Some(2), 3), Some(1));
+        assert_eq!(row_step("x", Some(1), 3), None);
+        assert_eq!(row_step("j", None, 0), None, "an empty list");
+    }
     use crate::folder::tree::Entry;
     use crate::folder::{SessionLine, Tree};
     use crate::model::Stats;

@@ -1,12 +1,13 @@
 // End-to-end: reading as a person does — the search's words are marked
-// where they are drawn; the address follows the reading position as the
+// where they are drawn (folded output once unfolded); the address follows the reading position as the
 // list is scrolled; a link opened before anything is picked says what it
 // wants, and opens there once the folder is picked.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, withApp, fixtures, pickFolder } from "./helpers.mjs";
-import { MAIN, BIG_REAL, open, waitCurrent } from "./view-helpers.mjs";
+import { MAIN, BIG_REAL, TMP, open, waitCurrent } from "./view-helpers.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -29,16 +30,34 @@ test("the search's words are marked in the drawn text, in any letter case, and u
     assert.ok(words.length > 0 && words.every((w) => w === "error"), `marked: ${words.slice(0, 5)}`);
     // The marks lie inside the list's items, on text a person sees.
     assert.ok(await page.evaluate(() => [...CSS.highlights.get("ccscope-match")].every((r) => r.startContainer.parentElement.closest("[data-testid=turn-list] article.item"))));
-    // Unfolded output gets its marks too: more text drawn, more marks.
-    const before = words.length;
-    const unfold = page.locator("[data-testid=turn-list] [data-testid=unfold]");
-    if (await unfold.count()) {
-      await unfold.first().click();
-      await page.waitForFunction((n) => CSS.highlights.get("ccscope-match").size >= n, before);
-    }
     await page.focus("[data-testid=search]");
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !CSS.highlights.has("ccscope-match"));
+  });
+});
+
+test("a match in folded tool output is marked once the output is unfolded", async () => {
+  // A Bash call whose 40-line result holds the word on line 30: past the
+  // fold (12 lines), so it is drawn only when unfolded. The record shapes are
+  // the format notes' tool_use / tool_result pair.
+  const file = join(TMP, "marks-folded.jsonl");
+  const out = Array.from({ length: 40 }, (_, k) => (k === 29 ? "here is the needle" : `line ${k + 1}`)).join("\n");
+  const t = (s) => `2026-09-04T10:00:0${s}.000Z`;
+  writeFileSync(file, [
+    { type: "user", uuid: "u1", timestamp: t(0), sessionId: "s", message: { role: "user", content: "list it" } },
+    { type: "assistant", uuid: "a1", timestamp: t(1), sessionId: "s", message: { id: "m1", role: "assistant", content: [{ type: "tool_use", id: "tu1", name: "Bash", input: { command: "seq 40" } }] } },
+    { type: "user", uuid: "u2", timestamp: t(2), sessionId: "s", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "tu1", content: out }] } },
+  ].map((l) => JSON.stringify(l)).join("\n") + "\n");
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    await page.fill("[data-testid=search]", "needle");
+    await page.press("[data-testid=search]", "Enter");
+    await page.waitForSelector("[data-testid=search-status][data-matches]");
+    assert.equal(await page.getAttribute("[data-testid=search-status]", "data-matches"), "1");
+    assert.deepEqual(await marked(page), null, "folded: the word is not drawn, so not marked");
+    await page.click("[data-testid=turn-list] [data-testid=unfold]");
+    await page.waitForFunction(() => CSS.highlights.get("ccscope-match")?.size === 1);
+    assert.deepEqual(await marked(page), ["needle"]);
   });
 });
 
@@ -65,7 +84,9 @@ test("a link opened before a pick says which file and line it wants, and opens t
   const dir = join(fixtures(), "synthetic/projects");
   const path = `projects/-Users-alex-code-app/${MAIN.split("/").pop()}`;
   await withApp(browser, async ({ page, server }) => {
+    // Opened as from a bookmark or a colleague's message: a fresh load.
     await page.goto(`${server.url}#/${path}:L30`);
+    await page.reload();
     await page.waitForSelector("[data-testid=open-sample]");
     const said = await page.textContent("[data-testid=deep-link]");
     assert.ok(said.includes(path) && said.includes("line 30"), said);
@@ -77,5 +98,51 @@ test("a link opened before a pick says which file and line it wants, and opens t
     // Back returns to the list of the picked folder.
     await page.click("[data-testid=back]");
     await page.waitForSelector("table.sessions tbody tr");
+  });
+});
+
+test("the keyboard alone walks folder → conversation → back: the skip link, j/k and Enter in the list, focus on the current item", async () => {
+  const dir = join(fixtures(), "synthetic/projects");
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    const focused = () => page.evaluate(() => {
+      const a = document.activeElement;
+      return { testid: a?.dataset.testid ?? null, row: a?.closest("tr")?.dataset.path ?? null, item: a?.closest("article.item")?.dataset.line ?? null, tag: a?.tagName ?? null };
+    });
+    // The first Tab: the skip link, which takes the focus to the list's first row.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("Tab");
+    assert.equal((await focused()).testid, "skip-link");
+    await page.keyboard.press("Enter");
+    const rows = await page.$$eval("table.sessions tbody tr", (trs) => trs.map((t) => t.dataset.path));
+    assert.equal((await focused()).row, rows[0], "the first row has the focus");
+    await page.keyboard.press("j");
+    assert.equal((await focused()).row, rows[1], "j: the next row");
+    await page.keyboard.press("k");
+    await page.keyboard.press("j");
+    const chosen = (await focused()).row;
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=crumbs]");
+    await page.waitForSelector("[data-testid=turn-list] article.item");
+    // In the conversation: j makes an item current and gives it the focus; Tab goes on into it.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("j");
+    await page.waitForFunction(() => document.activeElement?.matches("article.item.current"));
+    const item = (await focused()).item;
+    await page.keyboard.press("Tab");
+    const inside = await focused();
+    assert.equal(inside.item, item, `Tab reaches a control of the current item (at ${JSON.stringify(inside)})`);
+    // And back to the list by Tab and Enter on the breadcrumb: the same row has the focus's place.
+    await page.evaluate(() => document.activeElement?.blur());
+    let reached = false;
+    for (let i = 0; i < 30 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = (await focused()).testid === "back";
+    }
+    assert.ok(reached, "Tab reaches the breadcrumb back to the list");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => !document.querySelector(".browser-slot[hidden]"));
+    assert.ok(rows.includes(chosen));
   });
 });

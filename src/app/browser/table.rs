@@ -2,13 +2,15 @@
 //! by any column. Names, sizes and dates show at once; the facts fill in as
 //! the worker sums each conversation up.
 
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::app::redact::use_redaction;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::folder::SessionFacts;
-use crate::state::browser::{Column, Browser, ListUi, Slot};
+use crate::state::browser::{row_step, Browser, Column, ListUi, Slot};
 
 /// Rows drawn before "Show all" (a picked home directory can hold thousands).
 pub const FIRST_ROWS: usize = 500;
@@ -145,6 +147,7 @@ pub fn session_table(p: &ListProps) -> Html {
             }
         });
     }
+    use_row_keys();
     let folder = &p.folder;
     let red = use_redaction();
     let list = &folder.list;
@@ -193,4 +196,35 @@ pub fn session_table(p: &ListProps) -> Html {
             }
         </div>
     }
+}
+
+/// The rows' links, on screen (the list is kept, hidden, under an open conversation).
+const ROW_LINKS: &str = ".browser-slot:not([hidden]) table.sessions tbody td.title-cell > a";
+
+/// `j`/`k` (and the arrows) move the focus from row to row
+/// (`state::browser::row_step`); Enter on a focused row opens it.
+#[hook]
+fn use_row_keys() {
+    use_effect_with((), |_| {
+        let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+            let d = doc.clone();
+            // Not passive: a handled key must not also scroll the page.
+            EventListener::new_with_options(&doc, "keydown", EventListenerOptions::enable_prevent_default(), move |e| {
+                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                let typing = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+                if typing || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return;
+                }
+                let Ok(links) = d.query_selector_all(ROW_LINKS) else { return };
+                let active = d.active_element();
+                let at = (0..links.length()).find(|&i| links.get(i).as_ref() == active.as_ref().map(|a| a.as_ref()));
+                let Some(k) = row_step(&e.key(), at.map(|i| i as usize), links.length() as usize) else { return };
+                if let Some(link) = links.get(k as u32).and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    e.prevent_default();
+                    let _ = link.focus();
+                }
+            })
+        });
+        move || drop(listener)
+    });
 }

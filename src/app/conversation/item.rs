@@ -120,12 +120,32 @@ pub fn item_view(p: &Props) -> Html {
             }
         }
     };
+    // Focus follows the current item (from the keys or a link) while the
+    // focus is in the list, so Tab goes on into its controls; never out of
+    // the search box or another control outside the list.
+    let node = use_node_ref();
+    use_effect_with((p.current, node.clone()), |(current, node)| {
+        let Some(el) = node.cast::<web_sys::HtmlElement>().filter(|_| *current) else { return };
+        let doc = el.owner_document();
+        let in_list = match doc.as_ref().and_then(|d| d.active_element()) {
+            None => true,
+            Some(a) => {
+                let body = doc.as_ref().and_then(|d| d.body()).is_some_and(|b| *b == a);
+                body || el.closest("[data-testid=turn-list]").ok().flatten().is_some_and(|l| l.contains(Some(&a)))
+            }
+        };
+        if in_list {
+            let opts = web_sys::FocusOptions::new();
+            opts.set_prevent_scroll(true);
+            let _ = el.focus_with_options(&opts);
+        }
+    });
     let line = row.line_no;
     let kind = kind_class(item.kind);
     // Settled: showing its real content, so its height can be measured.
     let settled = bodies.is_some() || !needs;
     html! {
-        <article class={classes!("item", kind, item.failed.then_some("failed"), p.current.then_some("current"), p.hit.then_some("hit"),
+        <article ref={node} tabindex={p.current.then_some("-1")} class={classes!("item", kind, item.failed.then_some("failed"), p.current.then_some("current"), p.hit.then_some("hit"),
                 row.has(flag::SIDECHAIN).then_some("sidechain"))}
             data-item={p.id.to_string()} data-line={line.to_string()} data-kind={kind} data-settled={settled.then_some("")}
             data-turn={match item.kind { ItemKind::Turn(t) => Some(t.to_string()), _ => None }}>
