@@ -87,8 +87,9 @@ impl Column {
             Column::Turns => "API turns",
             Column::Tools => "Tool calls",
             Column::Failures => "Failures",
-            Column::Subagents => "Subagents",
-            Column::Compactions => "Compactions",
+            // (Soft hyphens: a narrow header may break these long words.)
+            Column::Subagents => "Sub\u{ad}agents",
+            Column::Compactions => "Compac\u{ad}tions",
             Column::Peak => "Peak context",
             Column::Output => "Output tokens",
         }

@@ -44,3 +44,15 @@ for (const [width, height] of [[1366, 768], [390, 844]]) {
     });
   }
 }
+
+test("at 1280 px the session list shows every column, with no sideways scroll", async () => {
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openFolder(page, join(fixtures(), "real/daaain__claude-code-log/test/test_data/real_projects"));
+    const fit = await page.evaluate(() => { const w = document.querySelector(".sessions-wrap"); return { scroll: w.scrollWidth, client: w.clientWidth }; });
+    assert.ok(fit.scroll <= fit.client + 1, `the list is ${fit.scroll} px wide in a ${fit.client} px box`);
+    const last = await page.evaluate(() => { const r = document.querySelector("table.sessions thead th:last-child").getBoundingClientRect(); return r.right <= window.innerWidth; });
+    assert.ok(last, "the last column is on screen");
+    await page.screenshot({ path: join(OUT, `${ENGINE}-sessions-1280.png`) });
+  });
+});

@@ -31,9 +31,9 @@ pub struct ListProps {
 }
 
 /// A fact of a summed-up conversation, or how far it got.
-fn cell(slot: &Slot, f: impl Fn(&SessionFacts) -> String) -> Html {
+fn cell<T: Into<Html>>(slot: &Slot, f: impl Fn(&SessionFacts) -> T) -> Html {
     match slot {
-        Slot::Ready(facts) => html! { f(facts) },
+        Slot::Ready(facts) => f(facts).into(),
         Slot::Pending => html! { <span class="muted" aria-label="not read yet">{ "…" }</span> },
         Slot::Failed(_) => html! { <span class="muted">{ fmt::MISSING }</span> },
     }
@@ -41,7 +41,14 @@ fn cell(slot: &Slot, f: impl Fn(&SessionFacts) -> String) -> Html {
 
 fn value(slot: &Slot, size_bytes: u64, col: Column) -> Html {
     let tokens = |f: &SessionFacts, n: u64| fmt::or_missing(f.has_usage.then(|| fmt::tokens(n)), "no usage");
-    let time = |t: Option<i64>| t.map_or_else(|| fmt::MISSING.to_string(), fmt::utc_minute);
+    // A date and its time, each kept whole: a narrow column breaks between them.
+    let time = |t: Option<i64>| {
+        t.map_or_else(|| html! { fmt::MISSING }, |ms| {
+            let at = fmt::utc_minute(ms);
+            let (day, minute) = at.split_once(' ').unwrap_or((at.as_str(), ""));
+            html! { <><span class="nowrap">{ day }</span>{ " " }<span class="nowrap">{ minute }</span></> }
+        })
+    };
     match col {
         Column::Title | Column::Project => html! {},
         Column::Size => html! { fmt::bytes(size_bytes) },
