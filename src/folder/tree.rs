@@ -247,9 +247,24 @@ pub fn decode_project_name(name: &str) -> String {
     }
 }
 
+/// The project directory name Claude Code gives working directory `cwd`:
+/// each character other than a letter, a digit, `-` or `_` made `-`
+/// (`/Users/you/my.app` → `-Users-you-my-app`; the format notes name `/`,
+/// real trees show `.` too, and keep `_`).
+pub fn dir_name_of(cwd: &str) -> String {
+    cwd.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cwd_gives_its_project_directory_name() {
+        assert_eq!(dir_name_of("/Users/dain/workspace/danieldemmel.me-next"), "-Users-dain-workspace-danieldemmel-me-next");
+        assert_eq!(dir_name_of("/src/experiments/claude_p"), "-src-experiments-claude_p");
+        assert_eq!(dir_name_of("/home/user/project"), "-home-user-project");
+    }
 
     fn tree(paths: &[&str]) -> Tree {
         Tree::build(paths.iter().map(|p| Entry { path: p.to_string(), size_bytes: 1, modified_ms: None }).collect())

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use crate::folder::tree::decode_project_name;
+use crate::folder::tree::{decode_project_name, dir_name_of};
 use crate::folder::{SessionFacts, Tree};
 use crate::state::FileId;
 
@@ -249,11 +249,26 @@ impl Browser {
         crate::folder::survey::order(&self.tree)
     }
 
-    /// The project's working directory: a record's `cwd` where the summary
-    /// has one (exact), else the directory name decoded (ambiguous).
+    /// The project's working directory, as its label: a record's `cwd`
+    /// that the directory's name encodes (exact: a dash or a dot in a name
+    /// survives); else the name decoded (ambiguous: every `-` reads as `/`)
+    /// — also when its files' `cwd`s name other directories (a moved
+    /// project, a worktree, files copied in): those are
+    /// [`project_cwds`](Self::project_cwds), shown beside it. Files picked
+    /// one by one (no directory): the first `cwd` known.
     pub fn project_dir(&self, p: u32) -> String {
         let project = &self.tree.projects[p as usize];
-        project.conversations.iter().find_map(|&c| self.facts(c)?.cwd.clone()).unwrap_or_else(|| decode_project_name(&project.name))
+        let cwds = self.project_cwds(p);
+        if project.name.is_empty() {
+            return cwds.into_iter().next().unwrap_or_default();
+        }
+        cwds.into_iter().find(|c| dir_name_of(c) == project.name).unwrap_or_else(|| decode_project_name(&project.name))
+    }
+
+    /// The distinct `cwd`s the project's summed-up conversations name, sorted.
+    pub fn project_cwds(&self, p: u32) -> Vec<String> {
+        let cwds: std::collections::BTreeSet<String> = self.tree.projects[p as usize].conversations.iter().filter_map(|&c| self.facts(c)?.cwd.clone()).collect();
+        cwds.into_iter().collect()
     }
 
     /// Last activity in a project: the latest conversation's last time.
@@ -483,6 +498,16 @@ mod tests {
         f.list = ListUi { to_ms: Some(2_500), ..ListUi::default() };
         assert_eq!(f.rows(), vec![0, 3]);
         assert_eq!(f.clients_and_models().0, vec!["claude-desktop".to_string(), "claude-vscode".to_string()]);
+    }
+
+    #[test]
+    fn a_project_whose_files_name_another_directory_is_labelled_by_its_own_name() {
+        let mut f = folder();
+        let moved = SessionFacts { cwd: Some("/home/user/project".into()), ..(*facts("-x/c.jsonl", "Audit", 4_000, 0, "claude-vscode")).clone() };
+        Rc::make_mut(&mut f.slots)[2] = Slot::Ready(Rc::new(moved));
+        assert_eq!(f.project_dir(1), "/x", "the cwd names another directory: the name decoded");
+        assert_eq!(f.project_cwds(1), vec!["/home/user/project".to_string()], "and the cwd beside it");
+        assert_eq!(f.project_cwds(0), vec!["/Users/a/my-app".to_string()]);
     }
 
     #[test]

@@ -304,3 +304,18 @@ test("files picked together open as a folder: their list, a conversation, its se
     await page.waitForFunction((b) => (document.querySelector("article.item.current")?.dataset.line ?? null) !== b, before);
   });
 });
+
+test("a project is labelled by the directory its name encodes; other working directories its files name are said beside it", async () => {
+  await withApp(browser, async ({ page }) => {
+    await openFolder(page, join(fixtures(), TREES.daaain));
+    const label = (name) => page.evaluate((n) => {
+      const li = document.querySelector(`[data-testid=projects] li[data-project="${n}"]`);
+      return { dir: li.querySelector(".project-dir").textContent, cwds: li.querySelector("[data-testid=project-cwds]")?.textContent ?? null };
+    }, name);
+    // Its files start in /Users/dain/workspace/danieldemmel.me-next: the dot survives (decoding the name would make it a slash).
+    assert.deepEqual(await label("-Users-dain-workspace-danieldemmel-me-next"), { dir: "/Users/dain/workspace/danieldemmel.me-next", cwds: null });
+    // Its one file was written in /home/user/project: the folder's own name labels it.
+    assert.deepEqual(await label("-experiments-ideas"), { dir: "/experiments/ideas", cwds: "worked in /home/user/project" });
+    assert.deepEqual(await label("-src-experiments-claude_p"), { dir: "/src/experiments/claude_p", cwds: null });
+  });
+});

@@ -47,12 +47,18 @@ pub fn projects(p: &Props) -> Html {
                 { for folder.tree.projects.iter().enumerate().map(|(k, proj)| {
                     let k = k as u32;
                     let last = folder.project_last_ms(k).map_or_else(|| fmt::MISSING.to_string(), fmt::utc_minute);
+                    // Its files name other working directories: said beside the label.
+                    let (label, cwds) = (folder.project_dir(k), folder.project_cwds(k));
+                    let elsewhere = cwds.iter().any(|c| *c != label).then(|| red.text(&format!("worked in {}", cwds.join(", "))));
                     html! {
                         <li class={classes!("project", (folder.list.project == Some(k)).then_some("chosen"))} data-project={red.text(&proj.name)}>
                             <button class="link-button project-dir" onclick={pick((folder.list.project != Some(k)).then_some(k))} title={red.text(&proj.name)}>
-                                { red.text(&folder.project_dir(k)) }
+                                { red.text(&label) }
                             </button>
                             <span class="muted small">{ format!("{} · last {last}", fmt::plural(proj.conversations.len() as u64, "conversation", "conversations")) }</span>
+                            if let Some(w) = elsewhere {
+                                <span class="muted small cwds" data-testid="project-cwds">{ w }</span>
+                            }
                             { for proj.memory.iter().map(|&e| {
                                 let name = crate::fmt::file_name(&folder.tree.entry(e).path).to_string();
                                 html! { <button class="chip memory" onclick={open_memory(e)} data-testid="memory-file">{ format!("memory: {}", red.text(&name)) }</button> }
