@@ -258,7 +258,7 @@ fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, hi
             let render_item = Callback::from(|(ctx, id, on_resize): (Shared<crate::app::ctx::Ctx>, u32, Callback<()>)| html! {
                 <conversation::item::ItemView {ctx} {id} current={false} hit={false} {on_resize} />
             });
-            let in_folder = InFolder { folder: Shared(folder.clone()), conv: *conv, files: files.clone(), open_run, render_item };
+            let in_folder = InFolder { folder: Shared(folder.clone()), conv: *conv, run: run.clone(), files: files.clone(), open_run, render_item };
             html! {
                 <>
                     { crumbs(folder, *conv, run.as_ref(), cb, red) }

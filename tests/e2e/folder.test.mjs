@@ -112,6 +112,10 @@ test("subagents show under their call, linked as contract v1 says; the undecidab
     await page.waitForSelector("[data-testid=crumbs] [data-testid=to-call]");
     await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
     assert.match(await page.evaluate(() => location.hash), new RegExp(`agent-${meta.agent_id}\\.jsonl`));
+    // Its own facts: titled by its description (its meta file), and the runs it spawned (none), not its parent's.
+    assert.equal(await page.textContent("[data-testid=title]"), "Audit crate");
+    assert.equal(await page.textContent("[data-fact=runs] .label"), "Runs it spawned");
+    assert.equal(await page.textContent("[data-fact=runs] .value"), "none");
     await page.click("[data-testid=to-call]");
     await page.waitForFunction(() => document.querySelector("[data-testid=search-status]")?.dataset.matches > 0);
     const current = await page.$eval("article.item.current", (a) => a.textContent);

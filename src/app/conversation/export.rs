@@ -67,7 +67,8 @@ fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
 /// under `<id>/subagents/`, linked to a call).
 async fn nested_runs(in_folder: Option<&super::in_folder::InFolder>, redaction: Option<&Redaction>) -> Vec<Nested> {
     let mut out = Vec::new();
-    for l in in_folder.and_then(|f| f.runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
+    // (A run opened as a transcript: `ccscope export` of its file nests nothing.)
+    for l in in_folder.filter(|f| f.run.is_none()).and_then(|f| f.all_runs()).unwrap_or(&[]).iter().filter(|l| !l.legacy) {
         let (Some(f), Some(tool_use_id)) = (in_folder, l.link.tool_use_id.as_deref()) else { continue };
         let Some((_, blob)) = f.blob(l.run.entry) else { continue };
         if let Ok(bytes) = read_all(&blob).await {

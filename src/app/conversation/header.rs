@@ -89,9 +89,12 @@ pub fn header(p: &Props) -> Html {
             }
         })
     };
-    let (title_text, title_kind) = match &*title {
-        Some(t) => (t.text.clone(), t.kind.describe()),
-        None => (name.clone(), "file name"),
+    // A run opened as a transcript is titled by what its spawn asked for.
+    let description = in_folder.as_ref().and_then(|f| f.this_run()?.run.meta.as_ref()?.description.clone());
+    let (title_text, title_kind) = match (description, &*title) {
+        (Some(d), _) => (red.text(&d), "the run's description, from its meta file"),
+        (None, Some(t)) => (t.text.clone(), t.kind.describe()),
+        (None, None) => (name.clone(), "file name"),
     };
     let time = |f: fn((i64, i64)) -> i64| fmt::or_missing(t.measured().map(|m| fmt::duration_ms(f(m))), "no timestamps");
     let tokens = |n: u64| fmt::or_missing(facts.has_usage.then(|| fmt::tokens(n)), "no usage recorded");
@@ -158,7 +161,7 @@ pub fn header(p: &Props) -> Html {
                 </div>
                 { fact("Compactions", fmt::count(stats.compactions), "compactions") }
                 if let Some(f) = &in_folder {
-                    <div class="fact wide" data-fact="runs"><span class="label">{ "Subagent runs" }</span>{ super::runs::runs_fact(f, &red) }</div>
+                    <div class="fact wide" data-fact="runs"><span class="label">{ if f.run.is_some() { "Runs it spawned" } else { "Subagent runs" } }</span>{ super::runs::runs_fact(f, &red) }</div>
                 }
                 { fact("Peak context", tokens(stats.peak_context_tokens), "peak") }
                 { fact("Output tokens", tokens(stats.output_tokens), "output") }

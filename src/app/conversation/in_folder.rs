@@ -19,6 +19,9 @@ use crate::state::FileId;
 pub struct InFolder {
     pub folder: Shared<Browser>,
     pub conv: u32,
+    /// The run shown (by agent id), when a run of the conversation is
+    /// opened as a transcript; `None`: the conversation itself.
+    pub run: Option<Rc<str>>,
     pub files: Files,
     /// Opens one of this conversation's runs as a transcript (by agent id).
     pub open_run: Callback<Rc<str>>,
@@ -28,15 +31,38 @@ pub struct InFolder {
 }
 
 impl InFolder {
-    /// The runs of this conversation; `None` until the survey summed it up.
-    pub fn runs(&self) -> Option<&[Linked]> {
+    /// Every run beside the conversation (its own and theirs); `None`
+    /// until the survey summed it up.
+    pub fn all_runs(&self) -> Option<&[Linked]> {
         self.folder.facts(self.conv).map(|f| f.runs.as_slice())
     }
 
-    /// The runs spawned by the call `tool_use_id` (not those whose meta names
-    /// a call the conversation does not have: they are unplaced).
+    /// The run shown, when a run is opened as a transcript.
+    pub fn this_run(&self) -> Option<&Linked> {
+        let agent = self.run.as_deref()?;
+        self.all_runs()?.iter().find(|l| l.link.agent_id == agent)
+    }
+
+    /// The runs of what is shown: the conversation's; for a run, those its
+    /// own calls spawned (their meta names one of its calls). `None` until
+    /// the survey summed the conversation up.
+    pub fn runs(&self) -> Option<Vec<&Linked>> {
+        let all = self.all_runs()?;
+        Some(match (&self.run, self.this_run()) {
+            (None, _) => all.iter().collect(),
+            (Some(_), Some(me)) => all.iter().filter(|l| spawned_by(l).is_some_and(|id| me.run.agent_calls.iter().any(|c| c == id))).collect(),
+            (Some(_), None) => Vec::new(),
+        })
+    }
+
+    /// The runs spawned by the call `tool_use_id` (in the conversation, not
+    /// those whose meta names a call it does not have: they are unplaced).
     pub fn runs_of(&self, tool_use_id: &str) -> Vec<&Linked> {
-        self.runs().unwrap_or(&[]).iter().filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect()
+        let all = self.all_runs().unwrap_or(&[]).iter();
+        match self.run {
+            None => all.filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect(),
+            Some(_) => all.filter(|l| spawned_by(l) == Some(tool_use_id)).collect(),
+        }
     }
 
     /// The full output of `tool_use_id`, if its `tool-results/` file was picked.
@@ -50,3 +76,8 @@ impl InFolder {
     }
 }
 
+
+/// The call a run's meta names as its spawn.
+fn spawned_by(l: &Linked) -> Option<&str> {
+    l.run.meta.as_ref()?.tool_use_id.as_deref()
+}

@@ -63,7 +63,7 @@ pub fn run_card(p: &CardProps) -> Html {
         use_effect_with(*open, move |_| on_resize.emit(()));
     }
     let red = crate::app::redact::use_redaction();
-    let Some(l) = p.in_folder.runs().and_then(|runs| runs.iter().find(|l| *l.link.agent_id == *p.agent_id)) else { return html! {} };
+    let Some(l) = p.in_folder.all_runs().and_then(|runs| runs.iter().find(|l| *l.link.agent_id == *p.agent_id)) else { return html! {} };
     let meta = l.run.meta.clone().unwrap_or_default();
     let kind = meta.agent_type.clone().unwrap_or_else(|| "subagent".into());
     let toggle = {
@@ -162,11 +162,13 @@ pub fn runs_fact(f: &InFolder, red: &crate::app::redact::Redaction) -> Html {
     if runs.is_empty() {
         return html! { <span class="value">{ "none" }</span> };
     }
-    let placed = runs.iter().filter(|l| !l.unplaced()).count() as u64;
+    // (A run's own runs sit under its calls by their meta: none is "unplaced" there.)
+    let unplaced = |l: &Linked| f.run.is_none() && l.unplaced();
+    let placed = runs.iter().filter(|l| !unplaced(l)).count() as u64;
     html! {
         <span class="value runs-fact" data-testid="runs-fact">
             { format!("{} under their calls", fmt::count(placed)) }
-            { for runs.iter().filter(|l| l.unplaced()).map(|l| {
+            { for runs.iter().filter(|l| unplaced(l)).map(|l| {
                 let why = match (&l.doubt, l.declined) {
                     (Some(d), _) => d.describe(),
                     (None, Some(d)) => d.describe(),
