@@ -184,6 +184,7 @@ mod cli {
                 .into_iter()
                 .map(|f| {
                     totals.add(&f.line.project, &f.report);
+                    totals.add_runs(&f.runs);
                     ConversationReport { path: f.line.path, project: f.line.project, report: f.report }
                 })
                 .collect();

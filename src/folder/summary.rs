@@ -115,6 +115,11 @@ pub struct Run {
     pub failed_steps: u64,
     pub output_tokens: u64,
     pub has_usage: bool,
+    /// Every token its API turns used (input, cache write and read, output);
+    /// `None` when none carries usage. Runs are real API spend.
+    pub tokens: Option<u64>,
+    /// Its estimated cost (`model::prices`); `None` when no model has a price.
+    pub cost_usd: Option<f64>,
     /// Its own Agent/Task calls: where nested runs were spawned.
     pub agent_calls: Vec<String>,
     /// Set when it is not a transcript at all (empty, not JSON lines).
@@ -132,6 +137,8 @@ impl Run {
             None => (None, None),
         };
         let stats = Stats::compute(ix, crate::model::DEFAULT_IDLE_GAP_SECS);
+        let report = Report::of_index(ix, crate::model::DEFAULT_IDLE_GAP_SECS);
+        let tokens = report.models.iter().filter_map(crate::model::report::ModelStats::tokens).reduce(|a, b| a + b);
         let first_session_id = ix.rows.iter().find(|r| r.session_id.is_some()).map(|r| ix.str(r.session_id).to_string());
         let agent_calls = ix.tool_uses.iter().filter(|u| is_agent_tool(ix.str(u.name)) && u.id.is_some()).map(|u| ix.str(u.id).to_string()).collect();
         Run {
@@ -146,6 +153,8 @@ impl Run {
             failed_steps: stats.failed_steps,
             output_tokens: stats.output_tokens,
             has_usage: facts::has_usage(ix),
+            tokens,
+            cost_usd: report.cost_usd,
             agent_calls,
             not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
             meta_error,

@@ -32,9 +32,32 @@ pub struct ProjectTotals {
     pub cost_usd: Option<f64>,
 }
 
+/// The subagent runs beside the conversations: counted apart from them (a
+/// conversation's report is its own file's), and added where labelled
+/// "with runs".
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunTotals {
+    pub runs: u64,
+    pub tokens: Option<u64>,
+    pub cost_usd: Option<f64>,
+}
+
+/// An estimate with its runs' added (a conversation's, or the folder's):
+/// missing only when every part is.
+pub fn with_runs(own: Option<f64>, runs: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
+    let mut sum = own;
+    for r in runs {
+        add_f(&mut sum, r);
+    }
+    sum
+}
+
 /// The folder's totals.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Totals {
+    /// The conversations' subagent runs (not in the figures above).
+    #[serde(default)]
+    pub runs: RunTotals,
     pub conversations: u64,
     pub api_turns: u64,
     pub tool_calls: u64,
@@ -65,13 +88,18 @@ fn slot<T>(list: &mut Vec<T>, is: impl Fn(&T) -> bool, make: impl FnOnce() -> T)
     &mut list[k]
 }
 
-/// All four token kinds of a model's row, `None` when none was recorded.
-pub fn model_tokens(m: &ModelStats) -> Option<u64> {
-    let kinds = [m.input_tokens, m.cache_creation_tokens, m.cache_read_tokens, m.output_tokens];
-    kinds.iter().any(Option::is_some).then(|| kinds.iter().flatten().sum())
-}
 
 impl Totals {
+    /// Adds a conversation's runs: every run beside it, each once (a
+    /// legacy root-level run counts where it is linked).
+    pub fn add_runs(&mut self, runs: &[crate::folder::Linked]) {
+        for l in runs.iter().filter(|l| !l.legacy || l.declined.is_none()) {
+            self.runs.runs += 1;
+            add(&mut self.runs.tokens, l.run.tokens);
+            add_f(&mut self.runs.cost_usd, l.run.cost_usd);
+        }
+    }
+
     /// Adds one conversation's report, in project `project`.
     pub fn add(&mut self, project: &str, r: &Report) {
         self.conversations += 1;
@@ -105,7 +133,7 @@ impl Totals {
         p.active_seconds += r.active_seconds.unwrap_or(0.0);
         p.api_turns += r.api_turns;
         for m in &r.models {
-            add(&mut p.tokens, model_tokens(m));
+            add(&mut p.tokens, m.tokens());
         }
         add_f(&mut p.cost_usd, r.cost_usd);
         let mut days: BTreeMap<Option<String>, Day> = self.days.drain(..).map(|d| (d.date.clone(), d)).collect();
@@ -142,4 +170,17 @@ pub struct ConversationReport {
 pub struct FolderReport {
     pub conversations: Vec<ConversationReport>,
     pub totals: Totals,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_estimate_with_runs_is_missing_only_when_every_part_is() {
+        assert_eq!(with_runs(None, [None, None]), None);
+        assert_eq!(with_runs(Some(1.0), [None, Some(0.5)]), Some(1.5));
+        assert_eq!(with_runs(None, [Some(2.0)]), Some(2.0), "a run's price, though the conversation has none");
+        assert_eq!(with_runs(Some(1.0), []), Some(1.0));
+    }
 }

@@ -55,6 +55,15 @@ pub struct ModelStats {
     pub cost_usd: Option<f64>,
 }
 
+impl ModelStats {
+    /// Every token of its turns (input, cache write and read, output);
+    /// `None` when no turn carries usage.
+    pub fn tokens(&self) -> Option<u64> {
+        let kinds = [self.input_tokens, self.cache_creation_tokens, self.cache_read_tokens, self.output_tokens];
+        kinds.iter().any(Option::is_some).then(|| kinds.iter().flatten().sum())
+    }
+}
+
 /// Failed steps by signal (contract v1's counts).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Failures {

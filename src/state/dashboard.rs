@@ -70,6 +70,7 @@ impl Dashboard {
         for &c in rows {
             if let Some(f) = folder.facts(c) {
                 totals.add(&f.line.project, &f.report);
+                totals.add_runs(&f.runs);
                 summed.push(c);
             }
         }

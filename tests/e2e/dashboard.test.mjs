@@ -39,6 +39,18 @@ test("the dashboard's totals are the sum of `ccscope report` over the folder", a
       assert.ok(Math.abs(Number(got.active) - t.active_seconds) < 0.01, `${rel}: active ${got.active} vs ${t.active_seconds}`);
       const sumCost = want.conversations.map((c) => c.report.cost_usd ?? 0).reduce((a, b) => a + b, 0);
       assert.ok(Math.abs(Number(got.cost) - sumCost) < 1e-6, `${rel}: cost ${got.cost} vs ${sumCost}`);
+      // Subagent runs are real spend: counted apart from the conversations' own figures, as `ccscope report` does.
+      const runs = await page.evaluate(() => {
+        const e = document.querySelector("[data-testid=dashboard-runs]");
+        return e && { runs: Number(e.dataset.runs), cost: e.dataset.cost === undefined ? null : Number(e.dataset.cost) };
+      });
+      if (rel.startsWith("synthetic")) assert.ok(t.runs.runs > 0, "the synthetic tree has runs");
+      if (t.runs.runs === 0) assert.equal(runs, null, `${rel}: no runs, no runs figure`);
+      else {
+        assert.equal(runs.runs, t.runs.runs, `${rel}: runs`);
+        assert.equal(runs.cost === null, t.runs.cost_usd === null, `${rel}: a runs cost where the CLI has one`);
+        if (runs.cost !== null) assert.ok(Math.abs(runs.cost - t.runs.cost_usd) < 1e-6, `${rel}: runs cost ${runs.cost} vs ${t.runs.cost_usd}`);
+      }
       const days = await page.locator("[data-testid=calendar] rect.day[role=button]").count();
       assert.equal(days, t.days.filter((d) => d.date).length, `${rel}: one active cell per day with activity`);
       const byProject = await page.$$eval("[data-testid=by-project] tbody tr", (trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.project, Number(tr.dataset.turns)])));

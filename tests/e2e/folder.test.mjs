@@ -323,3 +323,24 @@ test("a project is labelled by the directory its name encodes; other working dir
     assert.deepEqual(await label("-src-experiments-claude_p"), { dir: "/src/experiments/claude_p", cwds: null });
   });
 });
+
+test("a conversation's insights give each run's tokens and cost, and its cost with its runs", async () => {
+  const dir = join(fixtures(), TREES.synthetic);
+  const runs = execFileSync(CLI, ["report", dir], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const folderRuns = JSON.parse(runs).totals.runs;
+  await withApp(browser, async ({ page }) => {
+    await openFolder(page, dir);
+    await page.click('table.sessions tr[data-path$="d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl"] a');
+    await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
+    await page.click("[data-testid=insights-toggle]");
+    await page.waitForSelector("[data-testid=run-stats]");
+    const rows = await page.$$eval("[data-testid=run-stats] tbody tr", (trs) => trs.map((tr) => ({ agent: tr.dataset.agent, cost: tr.dataset.cost === undefined ? null : Number(tr.dataset.cost) })));
+    assert.ok(rows.length > 0 && rows.length <= folderRuns.runs, `${rows.length} runs of the folder's ${folderRuns.runs}`);
+    const own = Number(await page.getAttribute("[data-testid=total-cost]", "data-cost"));
+    const withRuns = Number(await page.getAttribute("[data-testid=cost-with-runs]", "data-cost"));
+    const sum = own + rows.reduce((a, r) => a + (r.cost ?? 0), 0);
+    assert.ok(Math.abs(withRuns - sum) < 1e-9, `with runs ${withRuns} = own ${own} + runs`);
+    assert.ok(rows.some((r) => r.cost > 0), "a run with a price");
+    assert.match(await page.textContent("[data-testid=cost-with-runs]"), /^With its \d+ runs?: \$/);
+  });
+});

@@ -7,8 +7,9 @@
 use yew::prelude::*;
 
 use crate::fmt;
-use crate::folder::totals::model_tokens;
+use crate::folder::totals::with_runs;
 use crate::model::prices::PRICES_TAKEN;
+use crate::model::report::ModelStats;
 use crate::state::dashboard::{calendar, Dashboard};
 use crate::state::browser::ListUi;
 
@@ -51,7 +52,7 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
     let project_index = |name: &str| folder.tree.projects.iter().position(|p| p.name == name).map(|k| k as u32);
     let red = crate::app::redact::use_redaction();
     let title_of = |c: u32| red.text(&folder.title(c));
-    let total_tokens: Option<u64> = t.models.iter().filter_map(model_tokens).reduce(|a, b| a + b);
+    let total_tokens: Option<u64> = t.models.iter().filter_map(ModelStats::tokens).reduce(|a, b| a + b);
     html! {
         <section class="dashboard" data-testid="dashboard" aria-label="Dashboard"
             data-conversations={t.conversations.to_string()} data-turns={t.api_turns.to_string()} data-tool-calls={t.tool_calls.to_string()}
@@ -63,6 +64,14 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                 <div class="stat"><dt>{ "API turns" }</dt><dd>{ fmt::count(t.api_turns) }</dd></div>
                 <div class="stat"><dt>{ "Tokens" }</dt><dd>{ tokens(total_tokens) }</dd></div>
                 <div class="stat"><dt>{ "Est. cost" }</dt><dd data-testid="dashboard-cost">{ cost(t.cost_usd) }</dd></div>
+                // Runs are real API spend, beside the conversations' own figures (above).
+                if t.runs.runs > 0 {
+                    <div class="stat" data-testid="dashboard-runs" data-runs={t.runs.runs.to_string()} data-cost={t.runs.cost_usd.map(|c| c.to_string())}>
+                        <dt>{ format!("Their {}", fmt::plural(t.runs.runs, "subagent run", "subagent runs")) }</dt>
+                        <dd>{ format!("{} tokens · {}", tokens(t.runs.tokens), cost(t.runs.cost_usd)) }</dd>
+                    </div>
+                    <div class="stat"><dt>{ "Est. cost with runs" }</dt><dd data-testid="dashboard-cost-with-runs">{ cost(with_runs(t.cost_usd, [t.runs.cost_usd])) }</dd></div>
+                }
             </dl>
             if !cells.is_empty() {
                 <div class="calendar-wrap">
@@ -116,7 +125,7 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                             let name = m.model.clone();
                             html! { <tr data-model={m.model.clone().unwrap_or_default()}>
                                 <td><button class="link" onclick={narrow(Box::new(move |l| l.model = name.clone()))}><code>{ m.model.clone().unwrap_or_else(|| "(no model named)".into()) }</code></button></td>
-                                <td class="num">{ fmt::count(m.api_turns) }</td><td class="num">{ tokens(model_tokens(m)) }</td><td class="num">{ cost(m.cost_usd) }</td></tr> }
+                                <td class="num">{ fmt::count(m.api_turns) }</td><td class="num">{ tokens(m.tokens()) }</td><td class="num">{ cost(m.cost_usd) }</td></tr> }
                         }) }</tbody>
                     </table></div>
                     <p class="muted small">{ format!("Estimated at Anthropic's list prices taken {PRICES_TAKEN}.") }

@@ -14,6 +14,7 @@ use super::timeline::Timeline;
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
 use crate::fmt;
+use crate::folder::totals::with_runs;
 use crate::model::prices::PRICES_TAKEN;
 use crate::model::report::{ModelStats, Report};
 use crate::model::items::Filter;
@@ -151,15 +152,21 @@ pub fn insights(p: &Props) -> Html {
                     <h3>{ "Subagent runs" }</h3>
                     <div class="table-wrap"><table class="figures" data-testid="run-stats">
                         <thead><tr><th>{ "Run" }</th><th class="num">{ "API turns" }</th><th class="num">{ "Tool calls" }</th><th class="num">{ "Failed" }</th>
-                            <th class="num">{ "Output" }</th><th class="num">{ "Duration" }</th></tr></thead>
+                            <th class="num">{ "Output" }</th><th class="num">{ "Tokens" }</th><th class="num">{ "Est. cost" }</th><th class="num">{ "Duration" }</th></tr></thead>
                         <tbody>{ for runs.iter().map(|l| html! {
-                            <tr><td><code>{ l.run.meta.as_ref().and_then(|m| m.agent_type.clone()).unwrap_or_else(|| format!("agent-{}", l.run.agent_id)) }</code></td>
+                            <tr data-agent={l.run.agent_id.clone()} data-cost={l.run.cost_usd.map(|v| v.to_string())}>
+                                <td><code>{ l.run.meta.as_ref().and_then(|m| m.agent_type.clone()).unwrap_or_else(|| format!("agent-{}", l.run.agent_id)) }</code></td>
                                 <td class="num">{ fmt::count(l.run.assistant_messages) }</td><td class="num">{ fmt::count(l.run.tool_calls) }</td>
                                 <td class="num">{ fmt::count(l.run.failed_steps) }</td>
                                 <td class="num">{ if l.run.has_usage { fmt::count(l.run.output_tokens) } else { fmt::MISSING.into() } }</td>
+                                <td class="num">{ tok(l.run.tokens) }</td><td class="num">{ l.run.cost_usd.map_or("no price".into(), fmt::usd) }</td>
                                 <td class="num">{ ms(l.run.duration_ms()) }</td></tr>
                         }) }</tbody>
                     </table></div>
+                    // Runs are real API spend: the conversation's figures above are its own file's.
+                    <p class="small" data-testid="cost-with-runs" data-cost={with_runs(r.cost_usd, runs.iter().map(|l| l.run.cost_usd)).map(|v| v.to_string())}>
+                        { format!("With its {}: {} estimated.", fmt::plural(runs.len() as u64, "run", "runs"), with_runs(r.cost_usd, runs.iter().map(|l| l.run.cost_usd)).map_or("no price".into(), fmt::usd)) }
+                    </p>
                 </div>
             }
         </section>
@@ -182,3 +189,4 @@ fn view_gaps(ctx: &Ctx, p: &Props) -> Vec<Html> {
         })
         .collect()
 }
+
