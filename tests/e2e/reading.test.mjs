@@ -101,15 +101,22 @@ test("a link opened before a pick says which file and line it wants, and opens t
   });
 });
 
-test("the keyboard alone walks folder → conversation → back: the skip link, j/k and Enter in the list, focus on the current item", async () => {
+test("the keyboard alone walks folder → conversation → run → back: the skip link, j/k and Enter in the list, focus on the current item", async () => {
   const dir = join(fixtures(), "synthetic/projects");
   await withApp(browser, async ({ page }) => {
     await pickFolder(page, dir);
     await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
     const focused = () => page.evaluate(() => {
       const a = document.activeElement;
-      return { testid: a?.dataset.testid ?? null, row: a?.closest("tr")?.dataset.path ?? null, item: a?.closest("article.item")?.dataset.line ?? null, tag: a?.tagName ?? null };
+      return { testid: a?.dataset.testid ?? null, row: a?.closest("tr")?.dataset.path ?? null, item: a?.closest("article.item")?.dataset.line ?? null };
     });
+    const tabTo = async (testid, what) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Tab");
+        if ((await focused()).testid === testid) return;
+      }
+      assert.fail(`Tab reaches ${what}`);
+    };
     // The first Tab: the skip link, which takes the focus to the list's first row.
     await page.evaluate(() => document.activeElement?.blur());
     await page.keyboard.press("Tab");
@@ -120,8 +127,11 @@ test("the keyboard alone walks folder → conversation → back: the skip link, 
     await page.keyboard.press("j");
     assert.equal((await focused()).row, rows[1], "j: the next row");
     await page.keyboard.press("k");
-    await page.keyboard.press("j");
-    const chosen = (await focused()).row;
+    assert.equal((await focused()).row, rows[0], "k: the one before");
+    // j down to the conversation with a run, and Enter opens it.
+    const target = rows.findIndex((r) => r.endsWith("d3cb2e5d-477b-4f6b-a7e5-1f4ed60e6538.jsonl"));
+    for (let i = 0; i < target; i++) await page.keyboard.press("j");
+    assert.equal((await focused()).row, rows[target]);
     await page.keyboard.press("Enter");
     await page.waitForSelector("[data-testid=crumbs]");
     await page.waitForSelector("[data-testid=turn-list] article.item");
@@ -131,18 +141,20 @@ test("the keyboard alone walks folder → conversation → back: the skip link, 
     await page.waitForFunction(() => document.activeElement?.matches("article.item.current"));
     const item = (await focused()).item;
     await page.keyboard.press("Tab");
-    const inside = await focused();
-    assert.equal(inside.item, item, `Tab reaches a control of the current item (at ${JSON.stringify(inside)})`);
-    // And back to the list by Tab and Enter on the breadcrumb: the same row has the focus's place.
-    await page.evaluate(() => document.activeElement?.blur());
-    let reached = false;
-    for (let i = 0; i < 30 && !reached; i++) {
-      await page.keyboard.press("Tab");
-      reached = (await focused()).testid === "back";
+    assert.equal((await focused()).item, item, "Tab reaches a control of the current item");
+    // j on to the turn whose call spawned the run; Tab to its "open" and Enter: the run as a transcript.
+    for (let i = 0; i < 30 && !(await page.evaluate(() => !!document.querySelector("article.item.current [data-testid=run-open]"))); i++) {
+      await page.keyboard.press("j");
     }
-    assert.ok(reached, "Tab reaches the breadcrumb back to the list");
+    await page.waitForFunction(() => document.activeElement?.matches("article.item.current"));
+    await tabTo("run-open", "the run's open button");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=crumbs] [data-testid=to-call]");
+    assert.equal(await page.textContent("[data-testid=title]"), "Audit crate");
+    // And back to the list by the breadcrumb.
+    await page.evaluate(() => document.activeElement?.blur());
+    await tabTo("back", "the breadcrumb back to the list");
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => !document.querySelector(".browser-slot[hidden]"));
-    assert.ok(rows.includes(chosen));
   });
 });
