@@ -42,3 +42,22 @@ impl<T> From<Rc<T>> for Shared<T> {
         Shared(rc)
     }
 }
+
+/// Whether the media query `query` matches, kept up to date (a window
+/// resized, a phone turned).
+#[yew::hook]
+pub fn use_media(query: &'static str) -> bool {
+    let list = yew::use_memo((), |_| web_sys::window().and_then(|w| w.match_media(query).ok().flatten()));
+    let matches = yew::use_state(|| list.as_ref().as_ref().is_some_and(web_sys::MediaQueryList::matches));
+    {
+        let matches = matches.clone();
+        yew::use_effect_with(list, move |list| {
+            let listener = list.as_ref().as_ref().map(|l| {
+                let l2 = l.clone();
+                gloo::events::EventListener::new(l, "change", move |_| matches.set(l2.matches()))
+            });
+            move || drop(listener)
+        });
+    }
+    *matches
+}

@@ -92,6 +92,7 @@ test("a link opened before a pick says which file and line it wants, and opens t
     assert.ok(said.includes(path) && said.includes("line 30"), said);
     await pickFolder(page, dir);
     await page.waitForSelector("[data-testid=crumbs]");
+    await page.waitForSelector("[data-testid=turn-list] article.item");
     const cur = await waitCurrent(page, (c) => c.line <= 30, "the linked line's item");
     assert.ok(cur.line <= 30, `item at line ${cur.line} holds line 30`);
     assert.equal(await page.textContent("[data-testid=title]"), "app build fix");
@@ -156,5 +157,26 @@ test("the keyboard alone walks folder → conversation → run → back: the ski
     await tabTo("back", "the breadcrumb back to the list");
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => !document.querySelector(".browser-slot[hidden]"));
+  });
+});
+
+test("on a large screen every fact shows until the person moves down the list; then they fold into one line", async () => {
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await open(page, join(fixtures(), BIG_REAL));
+    const state = () => page.evaluate(() => ({
+      folded: document.querySelector("[data-testid=session]").classList.contains("folded"),
+      grid: !!document.querySelector("[data-testid=session] .facts-grid")?.getClientRects().length,
+      list: document.querySelector("[data-testid=turn-list]").getBoundingClientRect().height,
+    }));
+    const before = await state();
+    assert.deepEqual([before.folded, before.grid], [false, true], "at the start: every fact");
+    await page.evaluate(() => { document.querySelector("[data-testid=turn-list]").scrollTop = 1500; });
+    await page.waitForFunction(() => document.querySelector("[data-testid=session]").classList.contains("folded"));
+    const after = await state();
+    assert.equal(after.grid, false, "scrolled: the facts fold");
+    assert.ok(after.list > before.list, `the list grows (${before.list} → ${after.list} px)`);
+    await page.click("[data-testid=facts-toggle]");
+    assert.equal((await state()).grid, true, "the Facts button shows them");
   });
 });

@@ -21,6 +21,9 @@ pub struct Props {
     pub ctx: Shared<Ctx>,
     pub idle_gap_secs: u64,
     pub partial: bool,
+    /// The person has moved down the list: the facts fold into one line
+    /// (as they always do on a small screen) so the transcript gets the room.
+    pub scrolled: bool,
     pub on_idle: Callback<u64>,
 }
 
@@ -61,11 +64,15 @@ fn fact(label: &str, value: String, key: &str) -> Html {
     html! { <div class="fact" data-fact={key.to_string()}><span class="label">{ label.to_string() }</span><span class="value">{ value }</span></div> }
 }
 
+/// A laptop's height or a phone: the facts are folded from the start.
+const SMALL_SCREEN: &str = "(max-height: 860px), (max-width: 720px)";
+
 #[function_component(Header)]
 pub fn header(p: &Props) -> Html {
     let title = use_state(|| None::<Title>);
-    // The folded facts shown anyway (small screens only; elsewhere all show).
+    // The folded facts shown anyway.
     let open = use_state(|| false);
+    let small = crate::app::shared::use_media(SMALL_SCREEN);
     let in_folder = use_context::<super::in_folder::InFolder>();
     {
         let title = title.clone();
@@ -114,7 +121,7 @@ pub fn header(p: &Props) -> Html {
         time(|(active, _)| active)
     );
     html! {
-        <section class={classes!("session", "card", (*open).then_some("facts-open"))} data-testid="session">
+        <section class={classes!("session", "card", (p.scrolled || small).then_some("folded"), (*open).then_some("facts-open"))} data-testid="session">
             <div class="title-row">
                 <h1 class="session-title" data-testid="title" title={format!("{title_kind} (written by the person or the client, shown as text)")}>{ title_text }</h1>
                 <span class="muted small">{ title_kind }</span>
