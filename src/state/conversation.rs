@@ -319,8 +319,9 @@ impl Ui {
                 None => self,
             },
             Action::Shown { top, scrolled } if self.top != Some(top) => self.with(|u| {
-                // (The first report is the list's start, not a scroll.)
-                if scrolled && u.top.is_some() {
+                // (A first report of the first item is the list's start, not a scroll.)
+                let start = u.top.is_none() && u.visible.first() == Some(&top);
+                if scrolled && !start {
                     u.reading = Some(top);
                 }
                 u.top = Some(top);
@@ -526,6 +527,8 @@ mod tests {
         let chosen = scrolled.reduce(Action::Goto(1));
         assert_eq!(chosen.reading, Some(1), "a jump: the chosen item");
         assert_eq!(chosen.reading_line(), chosen.current_line());
+        let first_seen_scrolled = ui().reduce(Action::Shown { top: 3, scrolled: true });
+        assert_eq!(first_seen_scrolled.reading, Some(3), "the first report, already scrolled: the person's place");
         let held = chosen.reduce(Action::Shown { top: 0, scrolled: false });
         assert_eq!(held.reading, Some(1), "a jump moving the list is not the person scrolling");
         assert_eq!(held.top, Some(0));

@@ -21,8 +21,10 @@ pub struct Props {
     pub ctx: Shared<Ctx>,
     pub idle_gap_secs: u64,
     pub partial: bool,
-    /// The person has moved down the list: the facts fold into one line
-    /// (as they always do on a small screen) so the transcript gets the room.
+    /// The person has moved in the list (scrolled or jumped): the facts fold
+    /// into one line (as they always do on a small screen) so the transcript
+    /// gets the room — and stay folded: unfolding at the top would shrink
+    /// the list under a short filter and fold again, back and forth.
     pub scrolled: bool,
     pub on_idle: Callback<u64>,
 }

@@ -104,7 +104,7 @@ pub fn conversation(p: &Props) -> Html {
     let dispatch = ui.dispatcher();
     html! {
         <div class="viewer" data-testid="viewer" ref={viewer}>
-            <Header ctx={ctx.clone()} idle_gap_secs={ui.idle_gap_secs} {partial} scrolled={ui.top.is_some_and(|t| Some(t) != ui.visible.first().copied())}
+            <Header ctx={ctx.clone()} idle_gap_secs={ui.idle_gap_secs} {partial} scrolled={ui.reading.is_some()}
                 on_idle={dispatch.to_callback().reform(Action::SetIdleGapSecs)} />
             <Toolbar ctx={ctx.clone()} filter={ui.filter.clone()} search={ui.search.clone()} shown={ui.visible.len()}
                 input={search_input} on_search={dispatch.to_callback().reform(|query: String| match query.is_empty() {
