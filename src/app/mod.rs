@@ -46,10 +46,6 @@ use files::Files;
 use hub::Hub;
 use crate::state::state::{Action, Route, State};
 
-/// What "Skip to the list" focuses: the open conversation's items, or the
-/// session list's first row.
-const LIST: &str = "[data-testid=turn-list], .browser-slot:not([hidden]) table.sessions tbody td.title-cell > a";
-
 impl Reducible for State {
     type Action = Action;
 
@@ -133,10 +129,12 @@ pub fn app() -> Html {
     }
     let dragging = use_state(|| false);
     let viewing = state.shown().is_some() || state.route == Route::Browser;
-    // The first Tab's stop: past the header and toolbars to what is read.
+    // The first Tab's stop: past the header and toolbars to what is read —
+    // the open conversation's items, or the session list's first row.
     let skip_to_list = Callback::from(|_: MouseEvent| {
         let doc = web_sys::window().and_then(|w| w.document());
-        let target = doc.and_then(|d| d.query_selector(LIST).ok().flatten()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        let first = |sel: &str| doc.as_ref().and_then(|d| d.query_selector(sel).ok().flatten());
+        let target = first("[data-testid=turn-list]").or_else(|| first(browser::ROW_LINKS)).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
         if let Some(t) = target {
             let _ = t.focus();
         }

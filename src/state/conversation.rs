@@ -216,7 +216,10 @@ impl Ui {
     /// `jump`, bringing it to the top again).
     fn set_view(&mut self, view: Rc<Items>, jump: bool) {
         let row = self.current.map(|c| self.view.items[c as usize].row);
+        let reading_row = self.reading.map(|r| self.view.items[r as usize].row);
         self.view = view;
+        // Item ids of the old view: the item reading holds is found again by its row.
+        self.reading = reading_row.and_then(|r| self.view.item_of_row.get(r as usize).copied());
         self.visible = Rc::new(self.filter.apply(&self.doc.index, &self.view));
         self.current = None;
         self.top = None;
@@ -477,6 +480,18 @@ mod tests {
         assert!(done.is_hit(done.current.unwrap()));
         let cleared = done.reduce(Action::SearchClear);
         assert_eq!(cleared.search, Search::Idle);
+    }
+
+    #[test]
+    fn the_reading_place_survives_a_renumbering() {
+        let u = ui().reduce(Action::Shown { top: 0, scrolled: true }).reduce(Action::Shown { top: 4, scrolled: true });
+        let line = u.reading_line();
+        assert!(line.is_some() && u.current.is_none());
+        let u = u.reduce(Action::SetIdleGapSecs(2 * 3600));
+        let built = Rc::new(Items::build(&u.doc.index, 2 * 3600));
+        let u = u.reduce(Action::ViewBuilt { idle_gap_secs: 2 * 3600, view: built });
+        assert_eq!(u.reading, Some(3), "one item fewer before it (the idle row is gone)");
+        assert_eq!(u.reading_line(), line, "the same line");
     }
 
     #[test]

@@ -8,5 +8,7 @@ mod dashboard;
 mod projects;
 mod search;
 mod table;
+
+pub use table::ROW_LINKS;
 pub mod tasks;
 

@@ -206,7 +206,7 @@ pub fn session_table(p: &ListProps) -> Html {
 }
 
 /// The rows' links, on screen (the list is kept, hidden, under an open conversation).
-const ROW_LINKS: &str = ".browser-slot:not([hidden]) table.sessions tbody td.title-cell > a";
+pub const ROW_LINKS: &str = ".browser-slot:not([hidden]) table.sessions tbody td.title-cell > a";
 
 /// `j`/`k` (and the arrows) move the focus from row to row
 /// (`state::browser::row_step`); Enter on a focused row opens it.
