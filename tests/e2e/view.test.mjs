@@ -211,10 +211,13 @@ test("#L<line> in the address restores the position, and line links set it", asy
     await open(page, file);
     await waitCurrent(page, (c) => c.line === deep.line, `line ${deep.line} restored`);
     // Clicking another item's line link moves the address and the view.
-    // (One on screen: the list is virtual, and a row above it may be redrawn by the scroll to it.)
+    // (One on screen, or else one below the current item: the list is virtual, and a row above it
+    // may be redrawn by the scroll to it.)
     const otherLine = await page.evaluate(() => {
       const box = document.querySelector("[data-testid=turn-list]").getBoundingClientRect();
-      const a = [...document.querySelectorAll("article.item:not(.current) a.ln")].find((l) => { const r = l.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; });
+      const links = [...document.querySelectorAll("article.item:not(.current) a.ln")];
+      const a = links.find((l) => { const r = l.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; })
+        ?? links.find((l) => l.getBoundingClientRect().top >= box.top);
       return Number(a.textContent.slice(1));
     });
     await page.click(`article.item[data-line="${otherLine}"] a.ln`);
