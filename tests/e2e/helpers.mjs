@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
 import { ENGINE, launch as launchEngine, lacks, skipped, axeSource } from "./driver.mjs";
 
-export { ENGINE, lacks, skipped };
+export { ENGINE, skipped };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DIST = process.env.DIST ?? join(ROOT, "dist");
