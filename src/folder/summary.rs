@@ -136,8 +136,11 @@ impl Run {
             Some(Err(e)) => (None, Some(e)),
             None => (None, None),
         };
-        let stats = Stats::compute(ix, crate::model::DEFAULT_IDLE_GAP_SECS);
-        let report = Report::of_index(ix, crate::model::DEFAULT_IDLE_GAP_SECS);
+        // Turns, calls and timeline built once, for its stats and its cost alike (as `summarize` does).
+        let timeline = crate::model::time::timeline(ix, crate::model::DEFAULT_IDLE_GAP_SECS);
+        let (turns, calls) = (conversation::turns(ix), conversation::tool_calls(ix));
+        let stats = Stats::from_parts(ix, &turns, &calls, &timeline);
+        let report = Report::from_parts(ix, &turns, &calls, &timeline, &stats);
         let tokens = report.models.iter().filter_map(crate::model::report::ModelStats::tokens).reduce(|a, b| a + b);
         let first_session_id = ix.rows.iter().find(|r| r.session_id.is_some()).map(|r| ix.str(r.session_id).to_string());
         let agent_calls = ix.tool_uses.iter().filter(|u| is_agent_tool(ix.str(u.name)) && u.id.is_some()).map(|u| ix.str(u.id).to_string()).collect();
