@@ -18,7 +18,7 @@ pub struct Props {
     /// Something is shown: the panel shrinks to a bar.
     pub compact: bool,
     /// What a link opened before a pick asks for, in words
-    /// (`state::address::describe`); shown above the buttons.
+    /// (`state::address::describe`); shown above the buttons (`None` when compact).
     #[prop_or_default]
     pub wanted: Option<String>,
 }
@@ -60,7 +60,7 @@ pub fn landing(props: &Props) -> Html {
                     { " folder (or one project in it): every conversation with its turns, tool calls, subagents, failures, compactions, tokens and time. Large files are fine — they are read in chunks, on this device." }
                 </p>
             }
-            if let (false, Some(w)) = (props.compact, &props.wanted) {
+            if let Some(w) = &props.wanted {
                 <p class="deep-link" role="status" data-testid="deep-link">{ w.clone() }</p>
             }
             <div class="actions">

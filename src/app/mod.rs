@@ -129,6 +129,8 @@ pub fn app() -> Html {
     }
     let dragging = use_state(|| false);
     let viewing = state.shown().is_some() || state.route == Route::Browser;
+    // Something is shown: the landing panel is a bar, and a link's wish is no longer read.
+    let compact = !matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home));
     // The first Tab's stop: past the header and toolbars to what is read —
     // the open conversation's items, or the session list's first row.
     let skip_to_list = Callback::from(|_: MouseEvent| {
@@ -154,9 +156,8 @@ pub fn app() -> Html {
             </header>
             <main>
             <ContextProvider<worker::Client> context={hub.client.clone()}>
-                <landing::Landing on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()}
-                    compact={!matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home))}
-                    wanted={address::describe(&address::current(), |p| redaction.text(p))} />
+                <landing::Landing on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()} {compact}
+                    wanted={(!compact).then(|| address::describe(&address::current(), |p| redaction.text(p))).flatten()} />
                 { routes::notice(&state, &callbacks) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
             </ContextProvider<worker::Client>>
