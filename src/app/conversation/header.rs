@@ -108,8 +108,8 @@ pub fn header(p: &Props) -> Html {
     let time = |f: fn((i64, i64)) -> i64| fmt::or_missing(t.measured().map(|m| fmt::duration_ms(f(m))), "no timestamps");
     let tokens = |n: u64| fmt::or_missing(facts.has_usage.then(|| fmt::tokens(n)), "no usage recorded");
     let first_failure = view.failures.first().map(|&r| ix.rows[r as usize].line_no);
-    // On a small screen (a laptop's height, a phone) the facts fold into
-    // one line so the transcript gets the screen; a button shows them all.
+    // Folded (a small screen, or once the person has moved in the list) the
+    // facts are one line so the transcript gets the screen; a button shows them all.
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))

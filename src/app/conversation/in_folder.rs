@@ -76,7 +76,6 @@ impl InFolder {
     }
 }
 
-
 /// The call a run's meta names as its spawn.
 fn spawned_by(l: &Linked) -> Option<&str> {
     l.run.meta.as_ref()?.tool_use_id.as_deref()

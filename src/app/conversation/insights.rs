@@ -76,6 +76,8 @@ pub fn insights(p: &Props) -> Html {
     let total_tokens = |m: &ModelStats| [m.input_tokens, m.cache_creation_tokens, m.cache_read_tokens, m.output_tokens];
     let sum = |k: usize| r.models.iter().filter_map(|m| total_tokens(m)[k]).reduce(|a, b| a + b);
     let in_folder = use_context::<super::in_folder::InFolder>();
+    let runs = in_folder.as_ref().and_then(|f| f.runs()).filter(|r| !r.is_empty());
+    let all_cost = runs.as_ref().and_then(|runs| with_runs(r.cost_usd, runs.iter().map(|l| l.run.cost_usd)));
     html! {
         <section class="insights" data-testid="insights" aria-label="Insights">
             <div class="card">
@@ -147,7 +149,7 @@ pub fn insights(p: &Props) -> Html {
                     if !r.unpriced_models.is_empty() { { format!(" No price for: {}.", r.unpriced_models.join(", ")) } }</p>
                 }
             </div>
-            if let Some(runs) = in_folder.as_ref().and_then(|f| f.runs()).filter(|r| !r.is_empty()) {
+            if let Some(runs) = &runs {
                 <div class="card">
                     <h3>{ "Subagent runs" }</h3>
                     <div class="table-wrap"><table class="figures" data-testid="run-stats">
@@ -164,8 +166,8 @@ pub fn insights(p: &Props) -> Html {
                         }) }</tbody>
                     </table></div>
                     // Runs are real API spend: the conversation's figures above are its own file's.
-                    <p class="small" data-testid="cost-with-runs" data-cost={with_runs(r.cost_usd, runs.iter().map(|l| l.run.cost_usd)).map(|v| v.to_string())}>
-                        { format!("With its {}: {} estimated.", fmt::plural(runs.len() as u64, "run", "runs"), with_runs(r.cost_usd, runs.iter().map(|l| l.run.cost_usd)).map_or("no price".into(), fmt::usd)) }
+                    <p class="small" data-testid="cost-with-runs" data-cost={all_cost.map(|v| v.to_string())}>
+                        { format!("With its {}: {} estimated.", fmt::plural(runs.len() as u64, "run", "runs"), all_cost.map_or("no price".into(), fmt::usd)) }
                     </p>
                 </div>
             }
@@ -189,4 +191,3 @@ fn view_gaps(ctx: &Ctx, p: &Props) -> Vec<Html> {
         })
         .collect()
 }
-
