@@ -258,11 +258,11 @@ impl Browser {
     /// one by one (no directory): the first `cwd` known.
     pub fn project_dir(&self, p: u32) -> String {
         let project = &self.tree.projects[p as usize];
-        let cwds = self.project_cwds(p);
+        let mut cwds = project.conversations.iter().filter_map(|&c| self.facts(c)?.cwd.as_deref());
         if project.name.is_empty() {
-            return cwds.into_iter().next().unwrap_or_default();
+            return cwds.next().unwrap_or_default().to_string();
         }
-        cwds.into_iter().find(|c| dir_name_of(c) == project.name).unwrap_or_else(|| decode_project_name(&project.name))
+        cwds.find(|c| dir_name_of(c) == project.name).map_or_else(|| decode_project_name(&project.name), str::to_string)
     }
 
     /// The distinct `cwd`s the project's summed-up conversations name, sorted.

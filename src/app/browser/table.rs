@@ -177,6 +177,8 @@ pub fn session_table(p: &ListProps) -> Html {
         }
     };
     let shown = wanted.min(*drawn);
+    // Each project's label once, not once per row.
+    let labels: Vec<AttrValue> = (0..folder.tree.projects.len() as u32).map(|k| AttrValue::from(red.text(&folder.project_dir(k)))).collect();
     let show_all = {
         let all = all.clone();
         Callback::from(move |_: MouseEvent| all.set(true))
@@ -193,7 +195,7 @@ pub fn session_table(p: &ListProps) -> Html {
                         html! {
                             <SessionRow key={conv.path.clone()} conv={c} path={AttrValue::from(red.text(&conv.path))} {href} {title} slot={folder.slots[c as usize].clone()}
                                 size_bytes={folder.tree.entry(conv.entry).size_bytes} deleted={conv.released.is_some()}
-                                project_dir={AttrValue::from(red.text(&folder.project_dir(conv.project)))} on_open={p.on_open.clone()} />
+                                project_dir={labels[conv.project as usize].clone()} on_open={p.on_open.clone()} />
                         }
                     }) }
                 </tbody>
