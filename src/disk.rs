@@ -31,6 +31,17 @@ pub fn index_file(path: &Path) -> Result<Index, DiskError> {
     Ok(ix.finish())
 }
 
+/// Bytes `[start, end)` of a file (fewer if it ended sooner).
+pub fn read_range(path: &Path, start: u64, end: u64) -> Result<Vec<u8>, DiskError> {
+    use std::io::{Seek, SeekFrom};
+    let err = |source| DiskError::Read { path: path.to_path_buf(), source };
+    let mut f = File::open(path).map_err(err)?;
+    f.seek(SeekFrom::Start(start)).map_err(err)?;
+    let mut buf = Vec::new();
+    f.take(end.saturating_sub(start)).read_to_end(&mut buf).map_err(err)?;
+    Ok(buf)
+}
+
 /// The first bytes of a file (what a verdict looks at); none when unreadable.
 pub fn head(path: &Path) -> Vec<u8> {
     let mut buf = vec![0u8; 4096];

@@ -2,6 +2,7 @@
 //! for every chunking (1-byte chunks, chunks that split a UTF-8 sequence, a
 //! `\r\n` or an escape) and equal to the naive serde_json reference's.
 
+use ccscope::index::follow::Tail;
 use ccscope::index::{reference, Indexer, Malformed};
 use proptest::prelude::*;
 
@@ -198,6 +199,47 @@ proptest! {
             ix.push(b);
         }
         prop_assert_eq!(whole, reference::resolve(&ix.finish()));
+    }
+
+    /// A followed file (`index::follow`): at every growth step, split
+    /// anywhere (inside a line, a UTF-8 sequence, a `\r\n`), the settled
+    /// index is the whole index of the bytes up to the last newline — a
+    /// half-written line is never a row, never malformed — and going on
+    /// from any settled copy (the page resumes from the worker's) ends
+    /// where indexing the file whole ends.
+    #[test]
+    fn growing_in_any_steps_settles_as_the_whole_file(bytes in file(), cuts in prop::collection::vec(any::<usize>(), 0..8), resume_at in any::<usize>()) {
+        let mut points: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+        points.push(bytes.len());
+        points.sort_unstable();
+        let resume_at = points[resume_at % points.len()];
+        let mut tail = Tail::default();
+        let mut at = 0;
+        for p in points {
+            tail.push(&bytes[at..p]);
+            at = p;
+            let settled = tail.settled();
+            let ended = bytes[..p].iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+            let want = Indexer::index_bytes(&bytes[..ended]);
+            prop_assert_eq!(settled.len_bytes, ended as u64);
+            prop_assert_eq!(tail.open_line_bytes(), (p - ended) as u64);
+            prop_assert_eq!((settled.physical_lines, settled.blank_lines, settled.malformed_lines), (want.physical_lines, want.blank_lines, want.malformed_lines));
+            prop_assert_eq!(reference::resolve(&settled), reference::resolve(&want));
+            if p == resume_at {
+                // The page's path: the worker's settled index, resumed, fed the rest.
+                let mut resumed = Tail::resume(settled, &bytes);
+                resumed.push(&bytes[ended..]);
+                let again = resumed.settled();
+                let from = again.len_bytes as usize;
+                prop_assert_eq!(resumed.open_line_bytes() as usize, bytes.len() - from);
+                let mut rest = Indexer::resume(again);
+                rest.push(&bytes[from..]);
+                let whole = Indexer::index_bytes(&bytes);
+                let got = rest.finish();
+                prop_assert_eq!((got.physical_lines, got.malformed_lines, got.len_bytes), (whole.physical_lines, whole.malformed_lines, whole.len_bytes));
+                prop_assert_eq!(reference::resolve(&got), reference::resolve(&whole));
+            }
+        }
     }
 }
 

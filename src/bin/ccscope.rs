@@ -23,13 +23,20 @@ mod cli {
     use ccscope::model::items::{Filter, Items};
     use ccscope::model::{subagents, verdict, Stats, DEFAULT_IDLE_GAP_SECS};
 
-    const USAGE: &str = "usage: ccscope stats FILE [--idle-gap-secs N]
+    const USAGE: &str = "usage: ccscope stats FILE [--follow] [--idle-gap-secs N]
+       ccscope follow FILE [--idle-gap-secs N]
        ccscope sessions DIR [--idle-gap-secs N]
        ccscope report FILE|DIR [--idle-gap-secs N]
        ccscope export FILE [--format md|json] [--no-runs]
 
   stats     print the contract-v1 facts of one transcript as JSON
             (subagent runs in <FILE stem>/subagents/ are linked too)
+  follow    (or stats --follow) check FILE about once a second while
+            Claude Code writes it and print the facts again, one JSON
+            line, each time they change; only the appended bytes are
+            read; a line still being written waits for its end; a file
+            that shrank or was replaced is read again from the start
+            (said on stderr); Ctrl-C stops
   sessions  print one JSON object per conversation under DIR (sessions
             contract v1), sorted by path
   report    print tools (calls, failures, p50/p95), models (API turns,
@@ -43,6 +50,7 @@ mod cli {
 
     enum Command {
         Stats,
+        Follow,
         Sessions,
         Report,
         Export(Format, bool),
@@ -51,6 +59,7 @@ mod cli {
     pub fn run(args: Vec<String>) -> i32 {
         match parse(&args) {
             Ok((Command::Stats, path, idle_gap_secs)) => stats(Path::new(&path), idle_gap_secs),
+            Ok((Command::Follow, path, idle_gap_secs)) => follow(Path::new(&path), idle_gap_secs),
             Ok((Command::Sessions, dir, idle_gap_secs)) => sessions(Path::new(&dir), idle_gap_secs),
             Ok((Command::Report, path, idle_gap_secs)) => report(Path::new(&path), idle_gap_secs),
             Ok((Command::Export(format, runs), path, _)) => export(Path::new(&path), format, runs),
@@ -65,6 +74,7 @@ mod cli {
         let mut it = args.iter();
         let (command, what) = match it.next().map(String::as_str) {
             Some("stats") => (Command::Stats, "FILE"),
+            Some("follow") => (Command::Follow, "FILE"),
             Some("sessions") => (Command::Sessions, "DIR"),
             Some("report") => (Command::Report, "FILE or DIR"),
             Some("export") => (Command::Export(Format::Markdown, true), "FILE"),
@@ -81,6 +91,7 @@ mod cli {
                     let runs = matches!(command, Command::Export(_, true));
                     command = Command::Export(Format::parse(v).ok_or(format!("--format: {v:?} is neither md nor json"))?, runs);
                 }
+                "--follow" if matches!(command, Command::Stats | Command::Follow) => command = Command::Follow,
                 "--no-runs" if matches!(command, Command::Export(..)) => {
                     if let Command::Export(f, _) = command {
                         command = Command::Export(f, false);
@@ -174,6 +185,75 @@ mod cli {
             Err(f) => failed(path, f),
         }
     }
+
+    /// `stats --follow`: the facts printed again (one JSON line) each time
+    /// the file grows and they change, on the page's incremental path
+    /// ([`ccscope::index::follow::Tail`]); skipped lines named once, as
+    /// they end. Runs until interrupted; fails when the file cannot be
+    /// read at the start.
+    fn follow(path: &Path, idle_gap_secs: u64) -> i32 {
+        use ccscope::index::follow::{Change, Restart, Tail};
+        let mut tail = Tail::default();
+        let (mut shown, mut named_to_line, mut gone) = (String::new(), 0u32, false);
+        loop {
+            let size = match std::fs::metadata(path) {
+                Ok(m) => m.len(),
+                Err(e) if tail.read_bytes() == 0 && shown.is_empty() => {
+                    eprintln!("ccscope: {}: {e}", path.display());
+                    return 1;
+                }
+                Err(e) => {
+                    if !std::mem::replace(&mut gone, true) {
+                        eprintln!("ccscope: {}: {e}; the facts above are the last read, waiting for the file to come back", path.display());
+                    }
+                    std::thread::sleep(FOLLOW_CHECK);
+                    continue;
+                }
+            };
+            gone = false;
+            let mut change = tail.change(size);
+            if let Change::Grew { .. } = change {
+                let first = disk::read_range(path, 0, tail.head().len() as u64).unwrap_or_default();
+                if !tail.same_head(&first) {
+                    change = Change::Restart(Restart::Rewritten);
+                }
+            }
+            let (from, to) = match change {
+                Change::Same => {
+                    std::thread::sleep(FOLLOW_CHECK);
+                    continue;
+                }
+                Change::Grew { from, to } => (from, to),
+                Change::Restart(why) => {
+                    eprintln!("ccscope: {}: {why}", path.display());
+                    (tail, named_to_line) = (Tail::default(), 0);
+                    (0, size)
+                }
+            };
+            match disk::read_range(path, from, to) {
+                Ok(bytes) => tail.push(&bytes),
+                Err(e) => eprintln!("ccscope: {e}"),
+            }
+            let ix = tail.settled();
+            for (row, why) in ix.malformed().filter(|(r, _)| r.line_no > named_to_line) {
+                eprintln!("{}:{}: skipped: {}", path.display(), row.line_no, why.describe());
+            }
+            named_to_line = ix.rows.last().map_or(named_to_line, |r| r.line_no.max(named_to_line));
+            let mut s = Stats::compute(&ix, idle_gap_secs);
+            s.subagents = subagents::link(&ix, &disk::subagent_runs(path));
+            let json = s.to_json_line();
+            if json != shown {
+                if !out(&json) {
+                    return 0;
+                }
+                shown = json;
+            }
+            std::thread::sleep(FOLLOW_CHECK);
+        }
+    }
+
+    /// How often `follow` looks at the file (the page checks as often).
+    const FOLLOW_CHECK: std::time::Duration = std::time::Duration::from_secs(1);
 
     fn report(path: &Path, idle_gap_secs: u64) -> i32 {
         if path.is_dir() {

@@ -20,6 +20,7 @@
 //! a line. Whitespace-only lines are counted as blank and get no row.
 
 pub mod cursor;
+pub mod follow;
 pub mod intern;
 // Also built for wasm, where a test checks the simd128 scanner against it;
 // nothing in the app calls it, so the linker leaves it out of the page.
@@ -148,6 +149,27 @@ impl Indexer {
     /// Bytes pushed so far.
     pub fn bytes_seen(&self) -> u64 {
         self.pos
+    }
+
+    /// Where the line still open starts: every byte before it belongs to
+    /// a line that has ended (the index of a file still being written).
+    pub fn settled_bytes(&self) -> u64 {
+        self.line_start
+    }
+
+    /// The index of the lines ended so far: the line still being written is
+    /// not a row (it is carried, never counted malformed) and `len_bytes`
+    /// is [`Indexer::settled_bytes`]. A copy: the indexer goes on.
+    pub fn settled(&self) -> Index {
+        Index { len_bytes: self.line_start, ..self.index.clone() }
+    }
+
+    /// Goes on from a settled index (see [`Indexer::settled`]): the next
+    /// byte pushed is the file's byte `index.len_bytes`. Pushing the rest of
+    /// the file then gives the same index as indexing it whole.
+    pub fn resume(index: Index) -> Indexer {
+        let pos = index.len_bytes;
+        Indexer { index, carry: Vec::new(), line_start: pos, pos }
     }
 
     /// Rows so far (for progress display).
