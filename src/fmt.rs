@@ -80,6 +80,17 @@ pub fn duration_secs(secs: f64) -> String {
     }
 }
 
+/// How long ago, coarsely: `"just now"`, `"5 min ago"`, `"2 h ago"`, `"3 d ago"`.
+pub fn ago(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    match s {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} min ago", s / 60),
+        3600..86_400 => format!("{} h ago", s / 3600),
+        _ => format!("{} d ago", s / 86_400),
+    }
+}
+
 /// Milliseconds since the epoch → `"2026-09-01 09:00:02 UTC"` (the
 /// transcript's own clock, shown in UTC so every reader sees the same).
 pub fn utc_ms(ms: i64) -> String {
@@ -158,6 +169,11 @@ pub fn tokens(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ago_is_coarse() {
+        assert_eq!([ago(5.0), ago(600.0), ago(7300.0), ago(3.0 * 86_400.0)], ["just now", "10 min ago", "2 h ago", "3 d ago"]);
+    }
+
     use super::*;
 
     #[test]

@@ -41,3 +41,9 @@ impl Ctx {
         format!("#{}L{line}", self.address)
     }
 }
+
+/// While the file on screen is followed: the wall clock (ms since 1970) at
+/// the last check, so a running call's duration moves (provided as a
+/// context; only the calls read it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveClock(pub i64);

@@ -9,6 +9,9 @@ use yew::Callback;
 use super::address;
 use super::browser;
 use super::files::Files;
+use super::follow;
+use super::handles;
+use super::remembered;
 use super::listing::{self, PickedFile};
 use super::open::{self, Source};
 use super::task::Cancel;
@@ -34,6 +37,8 @@ pub struct Hub {
     pub opaque: Rc<std::cell::Cell<bool>>,
     /// Where the session list was scrolled when a conversation opened from it.
     pub list_scroll: Rc<std::cell::Cell<f64>>,
+    /// The "Follow" toggle: a file opened through a handle is followed as it grows.
+    pub follow_on: Rc<std::cell::Cell<bool>>,
 }
 
 impl PartialEq for Hub {
@@ -51,8 +56,23 @@ fn renew(slot: &std::cell::RefCell<Cancel>) -> Cancel {
 
 impl Hub {
     pub fn open(&self, source: Source) {
-        let o = open::Opening { cancel: renew(&self.reading), send: self.send.clone(), client: self.client.clone(), files: self.files.clone() };
-        yew::platform::spawn_local(o.run(source));
+        let cancel = renew(&self.reading);
+        let o = open::Opening { cancel: cancel.clone(), send: self.send.clone(), client: self.client.clone(), files: self.files.clone() };
+        let hub = self.clone();
+        yew::platform::spawn_local(async move {
+            // A file opened through a handle is followed as it grows.
+            let Some((doc, handle)) = o.run(source).await else { return };
+            let h = hub.clone();
+            let reopen = Callback::from(move |s: Source| h.open(s));
+            let f = follow::Following { doc, handle, files: hub.files.clone(), send: hub.send.clone(), cancel, on: hub.follow_on.clone(), reopen };
+            f.run().await;
+        });
+    }
+
+    /// The person turned following on or off.
+    pub fn set_follow(&self, on: bool) {
+        self.follow_on.set(on);
+        self.send.emit(Action::FollowSet(on));
     }
 
     /// A folder (or several files) was picked: list it at once, then sum
@@ -61,7 +81,7 @@ impl Hub {
         renew(&self.reading);
         renew(&self.search);
         let survey = renew(&self.survey);
-        let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add(p.file.into()))).unzip();
+        let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add_with(p.file.into(), p.handle))).unzip();
         let folder = Rc::new(Browser::new(&name, Tree::build(entries), files));
         // A link opened before the pick (`#/<path>:L<n>`) opens its file
         // there once the folder holding it is picked.
@@ -94,6 +114,80 @@ impl Hub {
         }
         if !picked.is_empty() {
             opened.emit((picked, true));
+        }
+    }
+
+    /// Files or folders picked, dropped or reopened through handles: each is
+    /// remembered; one file opens on its own (and is followed as it
+    /// grows), folders are listed in the worker and open with the files
+    /// beside them as one folder.
+    pub async fn open_handles(&self, picked: Vec<wasm_bindgen::JsValue>) {
+        for h in &picked {
+            remembered::keep(h).await;
+        }
+        let (folders, files): (Vec<_>, Vec<_>) = picked.into_iter().partition(handles::is_folder);
+        if let ([], [one]) = (folders.as_slice(), files.as_slice()) {
+            match handles::file_of(one).await {
+                Ok(file) => self.open(Source::Handle { file, handle: one.clone() }),
+                Err(why) => self.send.emit(Action::Failed { name: handles::name(one).into(), message: format!("The browser could not read this file: {why}.").into() }),
+            }
+            return;
+        }
+        let mut out = Vec::new();
+        for h in files {
+            if let Ok(f) = handles::file_of(&h).await {
+                let name = f.name();
+                out.push(listing::entry_of(f, name, Some(h)));
+            }
+        }
+        let cancel = renew(&self.walk);
+        let send = self.send.clone();
+        send.emit(Action::Listing(Some(0)));
+        let mut unreadable = Vec::new();
+        for dir in folders {
+            let Ok(mut job) = self.client.walk(&dir) else { continue };
+            let (client, id) = (self.client.clone(), job.id());
+            cancel.on_cancel(move || client.cancel(id));
+            loop {
+                let reply = job.next().await;
+                if cancel.is_cancelled() {
+                    return;
+                }
+                match reply {
+                    Ok(worker::Reply::Listed { files, handles, paths, unreadable: lost }) => {
+                        for ((f, h), path) in files.iter().zip(handles.iter()).zip(paths) {
+                            if let Ok(f) = wasm_bindgen::JsCast::dyn_into::<web_sys::File>(f) {
+                                out.push(listing::entry_of(f, path, Some(h)));
+                            }
+                        }
+                        unreadable.extend(lost);
+                    }
+                    Ok(worker::Reply::Progress(n)) => send.emit(Action::Listing(Some(out.len().max(n as usize)))),
+                    Ok(worker::Reply::Done) | Err(_) => break,
+                    Ok(_) => {}
+                }
+            }
+        }
+        send.emit(Action::Listing(None));
+        if !unreadable.is_empty() {
+            let n = unreadable.len() as u64;
+            let named: Vec<&str> = unreadable.iter().take(5).map(String::as_str).collect();
+            send.emit(Action::Notice(format!("{} could not be read and {} left out: {}", crate::fmt::plural(n, "entry", "entries"), crate::fmt::agree(n, "was", "were"), named.join(", ")).into()));
+        }
+        if !out.is_empty() {
+            out.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
+            let name = listing::name_of(&out);
+            self.open_folder(out, name);
+        }
+    }
+
+    /// A remembered file or folder: the browser asks the person to let the
+    /// page read it again (this runs from their click), then it opens.
+    pub async fn reopen(&self, handle: wasm_bindgen::JsValue) {
+        if handles::permitted(&handle, true).await {
+            self.open_handles(vec![handle]).await;
+        } else {
+            self.send.emit(Action::Notice(format!("The browser did not allow reading {} again; pick it once more to open it.", handles::name(&handle)).into()));
         }
     }
 

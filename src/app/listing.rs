@@ -17,16 +17,18 @@ use crate::folder::Entry;
 pub struct PickedFile {
     pub entry: Entry,
     pub file: File,
+    /// Its File System Access handle, when it came through one.
+    pub handle: Option<JsValue>,
 }
 
 fn get(o: &JsValue, key: &str) -> JsValue {
     Reflect::get(o, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn entry_of(file: File, path: String) -> PickedFile {
+pub fn entry_of(file: File, path: String, handle: Option<JsValue>) -> PickedFile {
     let modified = file.last_modified();
     let entry = Entry { path, size_bytes: file.size() as u64, modified_ms: (modified > 0.0).then_some(modified as i64) };
-    PickedFile { entry, file }
+    PickedFile { entry, file, handle }
 }
 
 /// The files of an `<input>`: with `webkitdirectory` each has a
@@ -38,7 +40,7 @@ pub fn from_input(files: &web_sys::FileList) -> Vec<PickedFile> {
         .map(|f| {
             let rel = get(&f, "webkitRelativePath").as_string().filter(|p| !p.is_empty());
             let path = rel.unwrap_or_else(|| f.name());
-            entry_of(f, path)
+            entry_of(f, path, None)
         })
         .collect()
 }
@@ -96,7 +98,7 @@ pub async fn walk(entries: Vec<JsValue>, cancel: &Cancel, on_count: impl Fn(usiz
         } else {
             match callback_call(&e, "file").await.and_then(|f| f.dyn_into::<File>()) {
                 Ok(f) => {
-                    out.push(entry_of(f, path));
+                    out.push(entry_of(f, path, None));
                     if out.len() % 500 == 0 {
                         on_count(out.len());
                     }

@@ -17,10 +17,14 @@ mod blob;
 mod bodies;
 mod ctx;
 mod files;
+mod follow;
+mod handles;
+mod remembered;
 mod browser;
 mod hub;
 mod open;
 mod listing;
+mod live;
 mod landing;
 mod progress;
 pub mod redact;
@@ -84,6 +88,7 @@ pub fn app() -> Html {
             search: Rc::default(),
             opaque: Rc::default(),
             list_scroll: Rc::default(),
+            follow_on: Rc::new(std::cell::Cell::new(true)),
         }
     });
     // Redaction on: the address names the open file by number (and back).
@@ -112,9 +117,20 @@ pub fn app() -> Html {
     // Made again only for a new pick (they use its tree and files): the same
     // callbacks keep the session browser's rows from redrawing on every
     // action (a read's progress, a batch of other rows' facts).
+    // What was opened through handles before (read once at load, where the
+    // browser gives handles; again after each change).
+    let remembered = use_state(Vec::new);
+    {
+        let remembered = remembered.clone();
+        use_effect_with((), move |_| {
+            if handles::supported() {
+                yew::platform::spawn_local(async move { remembered.set(remembered::list().await) });
+            }
+        });
+    }
     let callbacks = use_memo(state.folder.as_ref().map(|f| shared::Shared(f.tree.clone())), {
-        let (hub, state, highlight) = (hub.clone(), state.clone(), highlight.clone());
-        move |_| routes::Callbacks::new(&hub, &state, &highlight)
+        let (hub, state, highlight, remembered) = (hub.clone(), state.clone(), highlight.clone(), remembered.clone());
+        move |_| routes::Callbacks::new(&hub, &state, &highlight, &remembered)
     });
     // The session list keeps its place by every route back (the breadcrumb,
     // the browser's Back, a link): the page's scroll is kept when a
@@ -157,7 +173,9 @@ pub fn app() -> Html {
             <main>
             <ContextProvider<worker::Client> context={hub.client.clone()}>
                 <landing::Landing on_open={callbacks.open.clone()} on_files={callbacks.files.clone()} busy={state.reading()} {compact}
-                    wanted={(!compact).then(|| address::describe(&address::current(), |p| redaction.text(p))).flatten()} />
+                    wanted={(!compact).then(|| address::describe(&address::current(), |p| redaction.text(p))).flatten()}
+                    handles={handles::supported()} on_handles={callbacks.handles.clone()} remembered={(*remembered).clone()}
+                    on_reopen={callbacks.reopen.clone()} on_forget={callbacks.forget.clone()} />
                 { routes::notice(&state, &callbacks) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
             </ContextProvider<worker::Client>>

@@ -33,6 +33,9 @@ pub const SAMPLE_NAME: &str = "sample.jsonl";
 #[derive(Clone, PartialEq)]
 pub enum Source {
     File(web_sys::File),
+    /// A file picked (or dropped, or reopened) through a File System Access
+    /// handle: it is followed as it grows.
+    Handle { file: web_sys::File, handle: wasm_bindgen::JsValue },
     Sample,
     /// A file of a picked folder, already in the app's file table.
     Known { file: FileId, name: Rc<str> },
@@ -70,13 +73,20 @@ impl Opening {
         true
     }
 
-    /// Reads `source` to the end, sending progress as it goes.
-    pub async fn run(self, source: Source) {
+    /// Reads `source` to the end, sending progress as it goes. A file with
+    /// a handle: the document shown and the handle, to follow it.
+    pub async fn run(self, source: Source) -> Option<(Rc<Doc>, wasm_bindgen::JsValue)> {
         mark("open");
+        let (mut handle, known) = (None, None);
         let (name, blob, known): (Rc<str>, Result<Blob, ReadError>, Option<FileId>) = match source {
-            Source::File(f) => (f.name().into(), Ok(f.into()), None),
-            Source::Sample => (SAMPLE_NAME.into(), blob_of(SAMPLE), None),
+            Source::File(f) => (f.name().into(), Ok(f.into()), known),
+            Source::Handle { file, handle: h } => {
+                handle = Some(h);
+                (file.name().into(), Ok(file.into()), known)
+            }
+            Source::Sample => (SAMPLE_NAME.into(), blob_of(SAMPLE), known),
             Source::Known { file, name } => {
+                handle = self.files.handle(file);
                 let blob = self.files.get(file).ok_or(ReadError::NotPicked);
                 (name, blob, Some(file))
             }
@@ -85,13 +95,13 @@ impl Opening {
             Ok(b) => b,
             Err(e) => {
                 self.send(Action::Failed { name, message: read_failed(&e) });
-                return;
+                return None;
             }
         };
         let size_bytes = blob.size() as u64;
-        let file = known.unwrap_or_else(|| self.files.add(blob.clone()));
+        let file = known.unwrap_or_else(|| self.files.add_with(blob.clone(), handle.clone()));
         self.send(Action::Start { name: name.clone(), size_bytes });
-        let pick = Reading { o: &self, file, name, blob, size_bytes };
+        let pick = Reading { o: &self, file, name, blob, size_bytes, settled: handle.is_some() };
         let read = if size_bytes > FIRST_CHUNK_BYTES {
             match pick.in_worker().await {
                 // The reader (worker or, without one, the same job on the
@@ -107,11 +117,12 @@ impl Opening {
             pick.in_page().await
         };
         match read {
-            Ok(r) => pick.finish(r).await,
+            Ok(r) => pick.finish(r).await.zip(handle),
             Err(Stop::Failed(message)) => {
                 self.send(Action::Failed { name: pick.name.clone(), message });
+                None
             }
-            Err(Stop::Cancelled) => {}
+            Err(Stop::Cancelled) => None,
         }
     }
 }
@@ -122,6 +133,8 @@ struct Reading<'a> {
     name: Rc<str>,
     blob: Blob,
     size_bytes: u64,
+    /// A followed file: a last line without its newline waits for it.
+    settled: bool,
 }
 
 impl Reading<'_> {
@@ -145,7 +158,7 @@ impl Reading<'_> {
     /// preview comes from the page's own read of the file's start: it is on
     /// screen at once however busy the worker is (summing up a folder, say).
     async fn in_worker(&self) -> Result<Result<Read, Stop>, Option<WorkerError>> {
-        let mut job = self.o.client.read(&self.blob).map_err(Some)?;
+        let mut job = self.o.client.read(&self.blob, self.settled).map_err(Some)?;
         // A newer pick stops this read in the worker at once, not at its next reply.
         let (client, id) = (self.o.client.clone(), job.id());
         self.o.cancel.on_cancel(move || client.cancel(id));
@@ -181,7 +194,7 @@ impl Reading<'_> {
                 }
                 Reply::Failed(why) => return Ok(Err(Stop::Failed(read_failed(&ReadError::Browser(why))))),
                 // Not answers to a read.
-                Reply::Summary { .. } | Reply::SummaryFailed { .. } | Reply::Hits { .. } | Reply::Offsets { .. } | Reply::Done => {}
+                Reply::Summary { .. } | Reply::SummaryFailed { .. } | Reply::Hits { .. } | Reply::Offsets { .. } | Reply::Listed { .. } | Reply::Done => {}
             }
         }
     }
@@ -209,31 +222,35 @@ impl Reading<'_> {
                 self.o.send(Action::Progress { read_bytes });
             }
         }
-        Ok(Read { index: ix.finish(), head })
+        let index = if self.settled { ix.into_settled() } else { ix.finish() };
+        Ok(Read { index, head })
     }
 
     /// The facts, then the list, each in a task of its own, so that on a
-    /// 2 GB file (300 k rows) none of them holds the page for long.
-    async fn finish(&self, r: Read) {
+    /// 2 GB file (300 k rows) none of them holds the page for long. The
+    /// document shown, unless a newer pick came first.
+    async fn finish(&self, r: Read) -> Option<Rc<Doc>> {
         mark("indexed");
         yield_to_page().await;
         if self.cancelled() {
-            return;
+            return None;
         }
         let stats = Stats::compute(&r.index, DEFAULT_IDLE_GAP_SECS);
         yield_to_page().await;
         if self.cancelled() {
-            return;
+            return None;
         }
         let view = Items::build(&r.index, DEFAULT_IDLE_GAP_SECS);
         yield_to_page().await;
         if self.cancelled() {
-            return;
+            return None;
         }
-        let doc = Doc::with_view(self.file, &self.name, self.size_bytes, r.head, r.index, stats, view, true);
+        let doc = Rc::new(Doc::with_view(self.file, &self.name, self.size_bytes, r.head, r.index, stats, view, true));
         yield_to_page().await;
-        if self.o.send(Action::Finished(Rc::new(doc))) {
-            mark_memory("finished");
+        if !self.o.send(Action::Finished(doc.clone())) {
+            return None;
         }
+        mark_memory("finished");
+        Some(doc)
     }
 }

@@ -19,6 +19,7 @@ use super::conversation;
 use super::hub::Hub;
 use super::open::Source;
 use super::progress;
+use super::remembered::Remembered;
 use crate::state::browser::{Browser, ListUi, Scope};
 use crate::state::state::{Action, Phase, Route, State};
 
@@ -36,10 +37,20 @@ pub struct Callbacks {
     /// A dropped folder's entries to walk.
     pub walk: Callback<Vec<wasm_bindgen::JsValue>>,
     pub cancel_walk: Callback<MouseEvent>,
+    /// Files or folders picked or dropped as handles.
+    pub handles: Callback<Vec<wasm_bindgen::JsValue>>,
+    /// A remembered handle to open again (from a click: the browser asks).
+    pub reopen: Callback<wasm_bindgen::JsValue>,
+    /// Forget a remembered handle (its key), or all of them.
+    pub forget: Callback<Option<f64>>,
+    /// The "Follow" toggle.
+    pub follow: Callback<bool>,
 }
 
 impl Callbacks {
-    pub fn new(hub: &Rc<Hub>, state: &UseReducerHandle<State>, highlight: &UseStateHandle<Option<Rc<str>>>) -> Callbacks {
+    /// `remembered`: the landing page's list of remembered handles, read
+    /// again after each change.
+    pub fn new(hub: &Rc<Hub>, state: &UseReducerHandle<State>, highlight: &UseStateHandle<Option<Rc<str>>>, remembered: &UseStateHandle<Vec<Remembered>>) -> Callbacks {
         let h = (**hub).clone();
         let open = {
             let (h, highlight) = (h.clone(), highlight.clone());
@@ -101,7 +112,45 @@ impl Callbacks {
             let h = h.clone();
             Callback::from(move |_: MouseEvent| h.cancel_walk())
         };
-        Callbacks { open, files, list, open_at, search, memory, back, walk, cancel_walk }
+        let reload = {
+            let remembered = remembered.clone();
+            move || {
+                let remembered = remembered.clone();
+                async move { remembered.set(super::remembered::list().await) }
+            }
+        };
+        let handles = {
+            let (h, reload) = (h.clone(), reload.clone());
+            Callback::from(move |picked: Vec<wasm_bindgen::JsValue>| {
+                let (h, reload) = (h.clone(), reload.clone());
+                yew::platform::spawn_local(async move {
+                    h.open_handles(picked).await;
+                    reload().await;
+                });
+            })
+        };
+        let reopen = {
+            let (h, reload) = (h.clone(), reload.clone());
+            Callback::from(move |handle: wasm_bindgen::JsValue| {
+                let (h, reload) = (h.clone(), reload.clone());
+                yew::platform::spawn_local(async move {
+                    h.reopen(handle).await;
+                    reload().await;
+                });
+            })
+        };
+        let forget = Callback::from(move |key: Option<f64>| {
+            let reload = reload.clone();
+            yew::platform::spawn_local(async move {
+                super::remembered::forget(key).await;
+                reload().await;
+            });
+        });
+        let follow = {
+            let h = h.clone();
+            Callback::from(move |on: bool| h.set_follow(on))
+        };
+        Callbacks { open, files, list, open_at, search, memory, back, walk, cancel_walk, handles, reopen, forget, follow }
     }
 }
 
@@ -128,19 +177,28 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
         e.prevent_default();
         dragging.set(false);
         let Some(dt) = e.data_transfer() else { return };
+        // Everything is taken from the drop while it lasts; handles (where
+        // the browser gives them) are preferred: they can be followed.
+        let handles = super::handles::dropped(&dt);
         let plain: Vec<PickedFile> = dt.files().map(|fs| listing::from_input(&fs)).unwrap_or_default();
         let entries = listing::dropped_entries(&dt);
-        let is_dir = |e: &wasm_bindgen::JsValue| js_sys::Reflect::get(e, &"isDirectory".into()).ok().and_then(|v| v.as_bool()) == Some(true);
-        match entries {
-            Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => cb.walk.emit(entries),
-            _ if plain.len() == 1 => {
-                if let Some(p) = plain.into_iter().next() {
-                    cb.open.emit(Source::File(p.file));
-                }
+        let cb = cb.clone();
+        yew::platform::spawn_local(async move {
+            if let Some(h) = super::handles::resolve_all(handles).await {
+                return cb.handles.emit(h);
             }
-            _ if plain.len() > 1 => cb.files.emit((plain, false)),
-            _ => {}
-        }
+            let is_dir = |e: &wasm_bindgen::JsValue| js_sys::Reflect::get(e, &"isDirectory".into()).ok().and_then(|v| v.as_bool()) == Some(true);
+            match entries {
+                Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => cb.walk.emit(entries),
+                _ if plain.len() == 1 => {
+                    if let Some(p) = plain.into_iter().next() {
+                        cb.open.emit(Source::File(p.file));
+                    }
+                }
+                _ if plain.len() > 1 => cb.files.emit((plain, false)),
+                _ => {}
+            }
+        });
     })
 }
 
@@ -148,7 +206,7 @@ pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
     if let Some(n) = state.listing {
         return html! {
             <section class="notice" role="status" data-testid="listing">
-                <p>{ format!("Listing the dropped folder… {} so far", crate::fmt::plural(n as u64, "file", "files")) }</p>
+                <p>{ format!("Listing the folder… {} so far", crate::fmt::plural(n as u64, "file", "files")) }</p>
                 <button class="link-button" onclick={cb.cancel_walk.clone()}>{ "Cancel" }</button>
             </section>
         };
@@ -204,18 +262,29 @@ fn crumbs(folder: &Browser, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks, re
 /// The file on screen: its progress bar, its viewer (kept mounted from
 /// preview to whole file: keyed by the open's number), or what else its
 /// open ended with.
-fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
+fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc<str>>, red: &Redaction, cb: &Callbacks) -> Html {
     let progress = match &state.phase {
         Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
             <progress::Progress name={Rc::<str>::from(red.text(name))} size_bytes={*size_bytes} read_bytes={*read_bytes} />
         },
         _ => html! {},
     };
+    // A followed file: its bar, and the clock its running calls count to.
+    let live = state.live.as_ref().filter(|_| matches!(state.phase, Phase::Done(_)));
+    let following = live.is_some_and(|l| l.on && l.gone.is_none());
+    let bar = match live {
+        Some(l) => html! { <super::live::LiveBar live={l.clone()} on_follow={cb.follow.clone()} /> },
+        None => html! {},
+    };
     let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
         Some((doc, blob)) => html! {
-            <conversation::Conversation key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} {address} {highlight} />
+            <conversation::Conversation key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} {address} {highlight} live={following} />
         },
         None => html! {},
+    };
+    let viewer = match live.filter(|_| following) {
+        Some(l) => html! { <ContextProvider<crate::app::ctx::LiveClock> context={crate::app::ctx::LiveClock(l.now_ms)}>{ viewer }</ContextProvider<crate::app::ctx::LiveClock>> },
+        None => viewer,
     };
     let other = match &state.phase {
         Phase::Done(doc) if !doc.is_transcript() => html! { <conversation::Summary doc={Shared(doc.clone())} /> },
@@ -227,7 +296,7 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
         },
         _ => html! {},
     };
-    html! { <>{ progress }{ viewer }{ other }</> }
+    html! { <>{ progress }{ bar }{ viewer }{ other }</> }
 }
 
 pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
@@ -263,11 +332,11 @@ fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, hi
                 <>
                     { crumbs(folder, *conv, run.as_ref(), cb, red) }
                     <ContextProvider<InFolder> context={in_folder}>
-                        { document(state, files, address, highlight, red) }
+                        { document(state, files, address, highlight, red, cb) }
                     </ContextProvider<InFolder>>
                 </>
             }
         }
-        _ => document(state, files, "".into(), None, red),
+        _ => document(state, files, "".into(), None, red, cb),
     }
 }

@@ -41,17 +41,11 @@ pub enum Restart {
 
 /// A followed file's indexer and the bytes that tell whether it is still
 /// the same file.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Tail {
     indexer: Indexer,
     /// The file's first bytes (up to [`HEAD_BYTES`]) as pushed.
     head: Vec<u8>,
-}
-
-impl Default for Tail {
-    fn default() -> Self {
-        Tail { indexer: Indexer::new(), head: Vec::new() }
-    }
 }
 
 impl Tail {

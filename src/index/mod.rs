@@ -164,6 +164,14 @@ impl Indexer {
         Index { len_bytes: self.line_start, ..self.index.clone() }
     }
 
+    /// Ends the input as it stands now, for a file still being written:
+    /// the line not yet ended is left out (see [`Indexer::settled`]), not
+    /// copied.
+    pub fn into_settled(mut self) -> Index {
+        self.index.len_bytes = self.line_start;
+        self.index
+    }
+
     /// Goes on from a settled index (see [`Indexer::settled`]): the next
     /// byte pushed is the file's byte `index.len_bytes`. Pushing the rest of
     /// the file then gives the same index as indexing it whole.

@@ -31,6 +31,10 @@ pub struct Doc {
     pub view: Rc<Items>,
     pub facts: Facts,
     pub title: TitleSource,
+    /// Tool calls (indices into `Index::tool_uses`) with no result yet and
+    /// nothing from the person after them: running, while the file is
+    /// followed (`state::live::running`).
+    pub running: Vec<u32>,
     /// `false` for a preview (the whole lines of the first chunk) shown
     /// while the rest of the file is read.
     pub complete: bool,
@@ -57,7 +61,8 @@ impl Doc {
         let verdict = verdict::judge(&index, &head);
         let facts = Facts::compute(&index, &view);
         let title = title::source(&index, &view);
-        Doc { file, name: name.into(), size_bytes, head, index, stats, verdict, view: Rc::new(view), facts, title, complete }
+        let running = super::live::running(&index, &view.calls);
+        Doc { file, name: name.into(), size_bytes, head, index, stats, verdict, view: Rc::new(view), facts, title, running, complete }
     }
 
     pub fn is_transcript(&self) -> bool {

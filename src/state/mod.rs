@@ -11,6 +11,7 @@ pub mod doc;
 pub mod address;
 pub mod browser;
 pub mod insights;
+pub mod live;
 pub mod pace;
 pub mod ranges;
 pub mod redact;

@@ -48,6 +48,8 @@ pub struct State {
     pub route: Route,
     /// A dropped folder being walked: files found so far.
     pub listing: Option<usize>,
+    /// The file on screen is followed as it grows (opened through a handle).
+    pub live: Option<super::live::Live>,
 }
 
 pub enum Action {
@@ -55,6 +57,13 @@ pub enum Action {
     Progress { read_bytes: u64 },
     Preview(Rc<Doc>),
     Finished(Rc<Doc>),
+    /// The followed file grew: the document on screen, extended (the
+    /// viewer keeps its place: the same open).
+    Grew(Rc<Doc>),
+    /// How the file on screen is followed (`None`: it is not).
+    Live(Option<super::live::Live>),
+    /// The person turned following on or off.
+    FollowSet(bool),
     Failed { name: Rc<str>, message: Rc<str> },
     Notice(Rc<str>),
     DismissNotice,
@@ -103,6 +112,7 @@ impl State {
         match action {
             Action::Start { name, size_bytes } => Rc::new(State {
                 opened: self.opened + 1,
+                live: None,
                 phase: Phase::Reading { name, size_bytes, read_bytes: 0, preview: None },
                 ..(*self).clone()
             }),
@@ -119,12 +129,21 @@ impl State {
                 _ => self,
             },
             Action::Finished(doc) => with(Phase::Done(doc)),
+            Action::Grew(doc) => match &self.phase {
+                Phase::Done(d) if d.file == doc.file => with(Phase::Done(doc)),
+                _ => self,
+            },
+            Action::Live(live) => Rc::new(State { live, ..(*self).clone() }),
+            Action::FollowSet(on) => match &self.live {
+                Some(l) => Rc::new(State { live: Some(super::live::Live { on, ..l.clone() }), ..(*self).clone() }),
+                None => self,
+            },
             Action::Failed { name, message } => with(Phase::Failed { name, message }),
             Action::Notice(text) => Rc::new(State { notice: Some(text), ..(*self).clone() }),
             Action::DismissNotice if self.notice.is_some() => Rc::new(State { notice: None, ..(*self).clone() }),
             Action::DismissNotice => self,
             Action::Listing(listing) => Rc::new(State { listing, ..(*self).clone() }),
-            Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Browser, phase: Phase::Empty, listing: None, ..(*self).clone() }),
+            Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Browser, phase: Phase::Empty, listing: None, live: None, ..(*self).clone() }),
             Action::Summaries(batch) => self.folder_with(|f| {
                 let slots = Rc::make_mut(&mut f.slots);
                 for (conv, slot) in batch {

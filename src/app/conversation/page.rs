@@ -41,6 +41,10 @@ pub struct Props {
     /// A search to run as the view opens (a hit chosen in a folder search).
     #[prop_or_default]
     pub highlight: Option<Rc<str>>,
+    /// The file is followed as it grows: at the bottom, new items scroll
+    /// in; elsewhere a pill counts them.
+    #[prop_or_default]
+    pub live: bool,
 }
 
 #[function_component(Conversation)]
@@ -119,7 +123,7 @@ pub fn conversation(p: &Props) -> Html {
                     on_goto={dispatch.to_callback().reform(Action::Reveal)} on_filter={dispatch.to_callback().reform(Action::ShowFiltered)} />
             } else {
                 <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.numbering} {estimate} {render}
-                    target={ui.target} on_top={dispatch.to_callback().reform(|(top, scrolled)| Action::Shown { top, scrolled })} lean={partial} />
+                    target={ui.target} on_top={dispatch.to_callback().reform(|(top, scrolled)| Action::Shown { top, scrolled })} lean={partial} live={p.live} />
             }
         </div>
     }

@@ -31,6 +31,13 @@ pub struct Props {
     pub duration_ms: Option<i64>,
     /// The result exists in the file but its body is still being read.
     pub result_pending: bool,
+    /// No result yet and nothing from the person since (see
+    /// `state::live::running`): while the file is followed, it runs.
+    #[prop_or_default]
+    pub running: bool,
+    /// The call record's time (ms since 1970): a running call counts from it.
+    #[prop_or_default]
+    pub started_ms: Option<i64>,
     pub on_resize: Callback<()>,
 }
 
@@ -50,7 +57,14 @@ pub fn tool_call(p: &Props) -> Html {
     let name = block.name.as_deref().unwrap_or("(unnamed tool)");
     let id = block.id.as_deref().unwrap_or("");
     let summary = summarize(name, block.input.as_ref().unwrap_or(&serde_json::Value::Null));
-    let (state_class, state_word) = state_badge(p.state);
+    // While the file is followed, a call without its result runs, its duration moving.
+    let clock = use_context::<crate::app::ctx::LiveClock>();
+    let running = clock.filter(|_| p.running && p.state == CallState::NoResult);
+    let (state_class, state_word) = if running.is_some() { ("running", "running") } else { state_badge(p.state) };
+    let duration_ms = match running {
+        Some(now) => p.started_ms.map(|t| now.0 - t),
+        None => p.duration_ms,
+    };
     let input = html! {
         <>
             if let Some(code) = summary.code.as_ref().filter(|c| !c.is_empty()) {
@@ -81,7 +95,7 @@ pub fn tool_call(p: &Props) -> Html {
             <div class="call-head">
                 <span class="tool-name">{ name.to_string() }</span>
                 <span class="headline" title={summary.headline.clone()}>{ summary.headline.clone() }</span>
-                if let Some(ms) = p.duration_ms {
+                if let Some(ms) = duration_ms {
                     <span class="duration" data-testid="duration">{ fmt::duration_ms(ms) }</span>
                 }
                 <span class={classes!("badge", state_class)} data-testid="call-state">{ state_word }</span>

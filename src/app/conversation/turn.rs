@@ -78,6 +78,8 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Htm
                             state={call.map_or(CallState::NoResult, |c| c.state)}
                             duration_ms={call.and_then(|c| c.duration_ms)}
                             result_pending={result.is_none() && result_row.is_some()}
+                            running={use_ix.is_some_and(|u| ctx.doc.running.binary_search(&u).is_ok())}
+                            started_ms={row.timestamp_ms}
                             on_resize={on_resize.clone()} />
                     }
                 }

@@ -49,6 +49,10 @@ pub struct Props {
     /// still being read (the rows beyond the edges come when it ends).
     #[prop_or_default]
     pub lean: bool,
+    /// The file is followed: items added while the list is at its bottom
+    /// scroll in; added elsewhere, a pill counts them and jumps there.
+    #[prop_or_default]
+    pub live: bool,
 }
 
 pub enum Msg {
@@ -58,7 +62,12 @@ pub enum Msg {
     MeasureNow,
     /// Wheel, touch, pointer or key on the list: the person takes over.
     Took,
+    /// The "N new" pill: to the bottom, where the new items are.
+    ToBottom,
 }
+
+/// Pixels from the bottom that still count as "at the bottom".
+const BOTTOM_SLACK_PX: i32 = 24;
 
 pub struct VList {
     heights: Heights,
@@ -79,6 +88,11 @@ pub struct VList {
     frame: Option<(i32, Closure<dyn FnMut()>)>,
     /// 0 for the first render (the first rows come fast) and while lean.
     overscan_px: f64,
+    /// Followed: items added below the view since the person was last at the bottom.
+    new_below: usize,
+    /// Followed: the list is held at its bottom until then (ms since epoch),
+    /// while the new items are measured, unless the person scrolls.
+    bottom_hold: Option<f64>,
 }
 
 fn set_height(node: &NodeRef, px: f64) {
@@ -167,6 +181,8 @@ impl Component for VList {
             observer: None,
             frame: None,
             overscan_px: 0.0,
+            new_below: 0,
+            bottom_hold: None,
         };
         let measure = me.on_resize.clone();
         let f = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| measure.emit(()));
@@ -180,11 +196,23 @@ impl Component for VList {
             Msg::Scroll => {
                 // The person (or a jump) moved the view: this is the place to keep.
                 self.anchor = super::measure::find_anchor(self.element().as_ref());
-                self.refresh(ctx)
+                let seen_new = self.new_below > 0 && self.at_bottom();
+                if seen_new {
+                    self.new_below = 0;
+                }
+                self.refresh(ctx) || seen_new
             }
             Msg::Took => {
                 self.pending = None;
+                self.bottom_hold = None;
                 false
+            }
+            Msg::ToBottom => {
+                self.new_below = 0;
+                self.pending = None;
+                self.hold_bottom();
+                self.refresh(ctx);
+                true
             }
             Msg::Measure => {
                 if self.frame.is_none() {
@@ -215,6 +243,14 @@ impl Component for VList {
         if let Some(t) = p.target.filter(|t| Some(*t) != old.target) {
             self.begin_jump(ctx, t);
         }
+        // The followed file grew (same numbering, more items).
+        if p.live && p.numbering == old.numbering && p.ids.len() > old.ids.len() {
+            if self.bottom_hold.is_some() || (self.pending.is_none() && self.at_bottom()) {
+                self.hold_bottom();
+            } else {
+                self.new_below += p.ids.len() - old.ids.len();
+            }
+        }
         if !p.lean && self.overscan_px == 0.0 {
             self.overscan_px = OVERSCAN_PX;
         }
@@ -241,6 +277,11 @@ impl Component for VList {
                     }) }
                 </div>
                 <div class="vpad" ref={self.bottom_pad.clone()} aria-hidden="true"></div>
+                if p.live && self.new_below > 0 {
+                    <button class="new-pill" type="button" data-testid="new-pill" onclick={ctx.link().callback(|_: MouseEvent| Msg::ToBottom)}>
+                        { format!("{} new ↓", crate::fmt::count(self.new_below as u64)) }
+                    </button>
+                }
             </div>
         }
     }
@@ -271,7 +312,7 @@ impl Component for VList {
         }
         let mut realigned = self.hold_jump(ctx);
         if self.pending.is_none() && !realigned {
-            realigned = self.restore_anchor();
+            realigned = if self.bottom_hold.is_some() { self.keep_bottom() } else { self.restore_anchor() };
         }
         if self.pending.is_some() || realigned || self.anchor.is_none() {
             self.anchor = super::measure::find_anchor(self.element().as_ref());
@@ -287,6 +328,28 @@ impl VList {
     fn measure_now(&mut self, ctx: &Context<Self>) -> bool {
         let measured = self.measure();
         self.refresh(ctx) || measured
+    }
+
+    fn at_bottom(&self) -> bool {
+        self.element().is_some_and(|c| c.scroll_top() + c.client_height() >= c.scroll_height() - BOTTOM_SLACK_PX)
+    }
+
+    /// Holds the list at its bottom for a while (new items being measured).
+    fn hold_bottom(&mut self) {
+        self.bottom_hold = Some(js_sys::Date::now() + SETTLE_MS);
+        self.keep_bottom();
+    }
+
+    /// Scrolls to the bottom while held there; whether it scrolled.
+    fn keep_bottom(&mut self) -> bool {
+        if self.bottom_hold.is_some_and(|until| js_sys::Date::now() > until) {
+            self.bottom_hold = None;
+            return false;
+        }
+        let Some(c) = self.element() else { return false };
+        let before = c.scroll_top();
+        c.set_scroll_top(c.scroll_height());
+        c.scroll_top() != before
     }
 
     fn row_element(&self, id: u32) -> Option<HtmlElement> {

@@ -43,7 +43,8 @@ pub enum Reply {
     SummaryFailed { conversation: u32, message: String },
     Hits { key: u32, matches: u64, hits: Vec<HitText> },
     Offsets { offsets: Vec<u64>, matches: u64 },
-    /// A survey or a search is over.
+    Listed { files: Array, handles: Array, paths: Vec<String>, unreadable: Vec<String> },
+    /// A survey, a search or a walk is over.
     Done,
 }
 
@@ -58,6 +59,7 @@ impl Reply {
             FromWorker::SummaryFailed { id, conversation, message } => (id, Reply::SummaryFailed { conversation, message }),
             FromWorker::Hits { id, key, matches, hits } => (id, Reply::Hits { key, matches, hits }),
             FromWorker::Offsets { id, offsets, matches } => (id, Reply::Offsets { offsets, matches }),
+            FromWorker::Listed { id, files, handles, paths, unreadable } => (id, Reply::Listed { files, handles, paths, unreadable }),
             FromWorker::Done { id } => (id, Reply::Done),
             FromWorker::Unreadable { message } => return Err(message),
         })
@@ -253,9 +255,10 @@ impl Client {
         Ok(Job { id, rx, client: Rc::downgrade(&self.0), ended: false })
     }
 
-    /// Reads and indexes `blob`.
-    pub fn read(&self, blob: &Blob) -> Result<Job, WorkerError> {
-        self.job(|id| ToWorker::Read { id, blob: blob.clone() })
+    /// Reads and indexes `blob` (`settled`: a followed file, its unended
+    /// last line left out).
+    pub fn read(&self, blob: &Blob, settled: bool) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Read { id, blob: blob.clone(), settled })
     }
 
     /// Sums up `tree`'s conversations in `order`.
@@ -271,6 +274,11 @@ impl Client {
     /// Finds where `query` matches in `blob` (the open file).
     pub fn find(&self, query: &str, blob: &Blob) -> Result<Job, WorkerError> {
         self.job(|id| ToWorker::Find { id, query: query.to_string(), blob: blob.clone() })
+    }
+
+    /// Lists the folder of handle `dir`.
+    pub fn walk(&self, dir: &JsValue) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Walk { id, dir: dir.clone() })
     }
 
     /// Stops job `id` at its next chunk.

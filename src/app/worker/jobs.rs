@@ -35,10 +35,11 @@ pub type Out = Rc<dyn Fn(FromWorker)>;
 /// Runs the job `msg` asks for until it ends or `cancel` is set.
 pub async fn run(msg: ToWorker, cancel: Cancel, out: Out) {
     match msg {
-        ToWorker::Read { id, blob } => read(id, blob, cancel, out).await,
+        ToWorker::Read { id, blob, settled } => read(id, blob, settled, cancel, out).await,
         ToWorker::Survey { id, tree, files, order } => survey(id, tree, files, order, cancel, out).await,
         ToWorker::Search { id, query, files, keys } => search(id, query, files, keys, cancel, out).await,
         ToWorker::Find { id, query, blob } => find(id, query, blob, cancel, out).await,
+        ToWorker::Walk { id, dir } => walk(id, dir, cancel, out).await,
         ToWorker::Cancel { .. } => {}
     }
 }
@@ -47,7 +48,13 @@ pub async fn run(msg: ToWorker, cancel: Cancel, out: Out) {
 type Stop = task::Stop<ReadError>;
 
 /// Reads and indexes `blob`; `on_chunk(start, bytes)` sees each chunk first.
-async fn index_blob(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
+async fn index_blob(blob: &Blob, cancel: &Cancel, on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
+    let (ix, head) = indexer_of(blob, cancel, on_chunk).await?;
+    Ok((ix.finish(), head))
+}
+
+/// [`index_blob`]'s indexer at the end of the file, not yet finished.
+async fn indexer_of(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, &[u8])) -> Result<(Indexer, Vec<u8>), Stop> {
     let mut chunks = Chunks::file(blob, WORKER_CHUNK_BYTES, WORKER_IN_FLIGHT);
     let mut ix = Indexer::new();
     let (mut buf, mut head) = (Vec::new(), Vec::new());
@@ -61,15 +68,16 @@ async fn index_blob(blob: &Blob, cancel: &Cancel, mut on_chunk: impl FnMut(u64, 
         on_chunk(start, &buf);
         ix.push(&buf);
     }
-    Ok((ix.finish(), head))
+    Ok((ix, head))
 }
 
-/// Reads and indexes one file for the page's view.
-async fn read(id: JobId, blob: Blob, cancel: Cancel, out: Out) {
+/// Reads and indexes one file for the page's view (`settled`: a followed
+/// file, its unended last line left out).
+async fn read(id: JobId, blob: Blob, settled: bool, cancel: Cancel, out: Out) {
     mark("worker-read-start");
     let size = blob.size() as u64;
     let mut progress = task::throttle();
-    let outcome = index_blob(&blob, &cancel, |start, buf| {
+    let outcome = indexer_of(&blob, &cancel, |start, buf| {
         let read_bytes = start + buf.len() as u64;
         if progress.due(read_bytes == size) {
             out(FromWorker::Progress { id, read_bytes });
@@ -77,7 +85,8 @@ async fn read(id: JobId, blob: Blob, cancel: Cancel, out: Out) {
     })
     .await;
     match outcome {
-        Ok((index, _)) => {
+        Ok((ix, _)) => {
+            let index = if settled { ix.into_settled() } else { ix.finish() };
             let pieces = super::pieces::encode(&index);
             drop(index);
             mark_memory("worker-read-end");
@@ -278,5 +287,64 @@ async fn find(id: JobId, query: String, blob: Blob, cancel: Cancel, out: Out) {
         }
     }
     out(FromWorker::Offsets { id, offsets: Vec::new(), matches: m.matches() });
+    out(FromWorker::Done { id });
+}
+
+/// Files a walk reports at a time.
+const WALK_BATCH: usize = 500;
+
+/// Lists the folder of handle `dir` (its entries' `values()`, folders
+/// depth-first): each file's `File`, handle and path from the folder's name
+/// down, in batches. Nothing is read but names, sizes and dates.
+async fn walk(id: JobId, dir: JsValue, cancel: Cancel, out: Out) {
+    use crate::app::handles::{call, get};
+    let (mut files, mut handles, mut paths, mut unreadable) = (Array::new(), Array::new(), Vec::new(), Vec::new());
+    let mut found = 0u64;
+    let mut stack = vec![(crate::app::handles::name(&dir), dir)];
+    let flush = |files: &mut Array, handles: &mut Array, paths: &mut Vec<String>, unreadable: &mut Vec<String>| {
+        out(FromWorker::Listed { id, files: std::mem::replace(files, Array::new()), handles: std::mem::replace(handles, Array::new()), paths: std::mem::take(paths), unreadable: std::mem::take(unreadable) });
+    };
+    while let Some((path, d)) = stack.pop() {
+        let Ok(entries) = call(&d, "values", &[]).await else {
+            unreadable.push(path);
+            continue;
+        };
+        loop {
+            if cancel.is_cancelled() {
+                return;
+            }
+            let step = match call(&entries, "next", &[]).await {
+                Ok(s) => s,
+                Err(_) => {
+                    unreadable.push(path.clone());
+                    break;
+                }
+            };
+            if get(&step, "done").as_bool() == Some(true) {
+                break;
+            }
+            let h = get(&step, "value");
+            let child = format!("{path}/{}", crate::app::handles::name(&h));
+            if crate::app::handles::is_folder(&h) {
+                stack.push((child, h));
+                continue;
+            }
+            match crate::app::handles::file_of(&h).await {
+                Ok(f) => {
+                    files.push(&f);
+                    handles.push(&h);
+                    paths.push(child);
+                    found += 1;
+                    if paths.len() == WALK_BATCH {
+                        flush(&mut files, &mut handles, &mut paths, &mut unreadable);
+                        out(FromWorker::Progress { id, read_bytes: found });
+                    }
+                }
+                Err(_) => unreadable.push(child),
+            }
+        }
+    }
+    flush(&mut files, &mut handles, &mut paths, &mut unreadable);
+    out(FromWorker::Progress { id, read_bytes: found });
     out(FromWorker::Done { id });
 }

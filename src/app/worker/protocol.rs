@@ -6,7 +6,7 @@
 //! ```text
 //!   page                                        worker
 //!   {module}  (worker.js, before the wasm runs) ──►  init the page's compiled module
-//!   Read { id, blob }                           ──►  read and index the file
+//!   Read { id, blob, settled }                  ──►  read and index the file
 //!                                               ◄──  Progress { id, read_bytes }   at most every 100 ms
 //!                                               ◄──  Indexed { id, pieces }   the index as `index::wire` pieces
 //!                                               ◄──  Failed { id, message }   the browser could not read it
@@ -21,6 +21,9 @@
 //!   Find { id, query, blob }                    ──►  where `query` matches in the open file
 //!                                               ◄──  Offsets { id, offsets, matches }   a chunk's worth at a time
 //!                                               ◄──  Progress { id, read_bytes }, Done { id }
+//!   Walk { id, dir }                            ──►  list a folder through its handle
+//!                                               ◄──  Listed { id, files, handles, paths, unreadable }   a batch
+//!                                               ◄──  Progress { id, read_bytes: files so far }, Done { id }
 //!   Cancel { id }                               ──►  stop that job at its next chunk
 //!                                               ◄──  Unreadable { message }   a request it could not decode
 //! ```
@@ -46,6 +49,9 @@ pub enum ToWorker {
         id: JobId,
         #[serde(with = "serde_wasm_bindgen::preserve")]
         blob: Blob,
+        /// A file still being written (followed): a last line without its
+        /// newline is left out, to be read when it ends.
+        settled: bool,
     },
     Survey {
         id: JobId,
@@ -71,6 +77,12 @@ pub enum ToWorker {
         #[serde(with = "serde_wasm_bindgen::preserve")]
         blob: Blob,
     },
+    /// List a folder's files through its handle (File System Access).
+    Walk {
+        id: JobId,
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        dir: JsValue,
+    },
     Cancel { id: JobId },
 }
 
@@ -91,7 +103,19 @@ pub enum FromWorker {
     Hits { id: JobId, key: u32, matches: u64, hits: Vec<HitText> },
     /// More match offsets of a `Find`, ascending, and the matches so far.
     Offsets { id: JobId, offsets: Vec<u64>, matches: u64 },
-    /// A survey or a search is over.
+    /// Files a walk found (a batch): `File`s, their handles, their paths
+    /// from the folder's name down; then `Progress` counts the files so far.
+    Listed {
+        id: JobId,
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        files: Array,
+        #[serde(with = "serde_wasm_bindgen::preserve")]
+        handles: Array,
+        paths: Vec<String>,
+        /// Entries that could not be read, by path.
+        unreadable: Vec<String>,
+    },
+    /// A survey, a search or a walk is over.
     Done { id: JobId },
     /// The worker received a request it could not decode.
     Unreadable { message: String },
@@ -113,7 +137,7 @@ impl ToWorker {
     /// The job this message is for.
     pub fn id(&self) -> JobId {
         match self {
-            ToWorker::Read { id, .. } | ToWorker::Survey { id, .. } | ToWorker::Search { id, .. } | ToWorker::Find { id, .. } | ToWorker::Cancel { id } => *id,
+            ToWorker::Read { id, .. } | ToWorker::Survey { id, .. } | ToWorker::Search { id, .. } | ToWorker::Find { id, .. } | ToWorker::Walk { id, .. } | ToWorker::Cancel { id } => *id,
         }
     }
 
