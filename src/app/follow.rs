@@ -55,7 +55,7 @@ impl Following {
     /// Checks until a newer pick, the file vanishing, or a restart.
     pub async fn run(self) {
         let mut doc = self.doc.clone();
-        let mut live = Live { on: self.on.get(), open_line_bytes: 0, now_ms: js_sys::Date::now() as i64, gone: None };
+        let mut live = Live { open_line_bytes: 0, now_ms: js_sys::Date::now() as i64, gone: None };
         if !self.send(Action::Live(Some(live.clone()))) {
             return;
         }
@@ -68,11 +68,7 @@ impl Following {
             if self.cancel.is_cancelled() {
                 return;
             }
-            if live.on != self.on.get() {
-                live.on = self.on.get();
-                self.send(Action::Live(Some(live.clone())));
-            }
-            if !live.on || !visible() {
+            if !self.on.get() || !visible() {
                 continue;
             }
             let file = match handles::file_of(&self.handle).await {

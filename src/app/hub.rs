@@ -47,6 +47,10 @@ impl PartialEq for Hub {
     }
 }
 
+/// A followed folder's conversations written to within this long are likely
+/// still growing: the worker keeps their indexers from the first survey.
+const RECENT_MS: i64 = 3600 * 1000;
+
 /// Cancels what `slot` holds and puts a fresh flag there.
 fn renew(slot: &std::cell::RefCell<Cancel>) -> Cancel {
     let fresh = Cancel::default();
@@ -76,13 +80,16 @@ impl Hub {
     }
 
     /// A folder (or several files) was picked: list it at once, then sum
-    /// its conversations up in the worker.
-    pub fn open_folder(&self, picked: Vec<PickedFile>, name: String) {
+    /// its conversations up in the worker. Picked through handles (`dirs`:
+    /// the folders), it is then followed as Claude Code writes in it.
+    pub fn open_folder(&self, picked: Vec<PickedFile>, name: String, dirs: Vec<wasm_bindgen::JsValue>) {
         renew(&self.reading);
         renew(&self.search);
         let survey = renew(&self.survey);
         let (entries, files): (Vec<_>, Vec<_>) = picked.into_iter().map(|p| (p.entry, self.files.add_with(p.file.into(), p.handle))).unzip();
-        let folder = Rc::new(Browser::new(&name, Tree::build(entries), files));
+        let mut folder = Browser::new(&name, Tree::build(entries), files);
+        folder.followed = !dirs.is_empty();
+        let folder = Rc::new(folder);
         // A link opened before the pick (`#/<path>:L<n>`) opens its file
         // there once the folder holding it is picked.
         let wanted = address::parse(&address::current());
@@ -92,7 +99,17 @@ impl Hub {
         if let Some(at) = wanted.and_then(|(target, line)| Self::at(&folder, &target, line)) {
             self.open_at(&folder, &at, true);
         }
-        yew::platform::spawn_local(browser::tasks::survey(folder, self.files.clone(), self.client.clone(), self.send.clone(), survey));
+        // Followed: the worker keeps the indexers of the conversations
+        // written to in the last hour (likely still growing).
+        let keep = if folder.followed { folder.recent(js_sys::Date::now() as i64 - RECENT_MS) } else { Vec::new() };
+        let (files, client, send, on) = (self.files.clone(), self.client.clone(), self.send.clone(), self.follow_on.clone());
+        yew::platform::spawn_local(async move {
+            browser::tasks::survey(folder.clone(), files.clone(), client.clone(), send.clone(), survey.clone(), keep).await;
+            if !dirs.is_empty() && !survey.is_cancelled() {
+                let f = browser::follow::FollowedFolder { dirs, tree: folder.tree.clone(), ids: (*folder.files).clone(), files, client, send, cancel: survey, on };
+                f.run().await;
+            }
+        });
     }
 
     /// Walks a dropped folder, then opens it; the entries it could not read
@@ -126,6 +143,7 @@ impl Hub {
             remembered::keep(h).await;
         }
         let (folders, files): (Vec<_>, Vec<_>) = picked.into_iter().partition(handles::is_folder);
+        let folders_opened = folders.clone();
         if let ([], [one]) = (folders.as_slice(), files.as_slice()) {
             match handles::file_of(one).await {
                 Ok(file) => self.open(Source::Handle { file, handle: one.clone() }),
@@ -177,7 +195,7 @@ impl Hub {
         if !out.is_empty() {
             out.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
             let name = listing::name_of(&out);
-            self.open_folder(out, name);
+            self.open_folder(out, name, folders_opened);
         }
     }
 

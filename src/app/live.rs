@@ -9,6 +9,8 @@ use crate::state::live::Live;
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub live: Live,
+    /// Following is on (the person's toggle).
+    pub on: bool,
     pub on_follow: Callback<bool>,
 }
 
@@ -16,7 +18,7 @@ pub struct Props {
 pub fn live_bar(p: &Props) -> Html {
     let l = &p.live;
     let toggle = {
-        let (on_follow, on) = (p.on_follow.clone(), l.on);
+        let (on_follow, on) = (p.on_follow.clone(), p.on);
         Callback::from(move |_: Event| on_follow.emit(!on))
     };
     if let Some(why) = &l.gone {
@@ -27,13 +29,13 @@ pub fn live_bar(p: &Props) -> Html {
         };
     }
     html! {
-        <div class={classes!("live-bar", l.on.then_some("on"))} role="status" data-testid="live">
+        <div class={classes!("live-bar", p.on.then_some("on"))} role="status" data-testid="live">
             <label class="live-toggle">
-                <input type="checkbox" checked={l.on} onchange={toggle} data-testid="follow" />
+                <input type="checkbox" checked={p.on} onchange={toggle} data-testid="follow" />
                 { " Follow" }
             </label>
             <span class="muted small">
-                if l.on {
+                if p.on {
                     <span class="live-dot" aria-hidden="true"></span>
                     { "New records appear as Claude Code writes them (checked every second while this tab is shown)." }
                     if l.open_line_bytes > 0 {

@@ -63,7 +63,7 @@ impl Callbacks {
             let h = h.clone();
             Callback::from(move |(picked, _folder): (Vec<PickedFile>, bool)| {
                 let name = listing::name_of(&picked);
-                h.open_folder(picked, name)
+                h.open_folder(picked, name, Vec::new())
             })
         };
         // The folder as picked: these callbacks use only its tree and files,
@@ -271,9 +271,9 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
     };
     // A followed file: its bar, and the clock its running calls count to.
     let live = state.live.as_ref().filter(|_| matches!(state.phase, Phase::Done(_)));
-    let following = live.is_some_and(|l| l.on && l.gone.is_none());
+    let following = live.is_some_and(|l| !state.paused && l.gone.is_none());
     let bar = match live {
-        Some(l) => html! { <super::live::LiveBar live={l.clone()} on_follow={cb.follow.clone()} /> },
+        Some(l) => html! { <super::live::LiveBar live={l.clone()} on={!state.paused} on_follow={cb.follow.clone()} /> },
         None => html! {},
     };
     let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
@@ -306,7 +306,7 @@ pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, high
         Some(folder) => html! {
             <div class="browser-slot" hidden={state.route != Route::Browser}>
                 <SessionBrowser folder={Shared(folder.clone())} on_list={cb.list.clone()} on_open={cb.open_at.clone()}
-                    on_search={cb.search.clone()} on_memory={cb.memory.clone()} />
+                    on_search={cb.search.clone()} on_memory={cb.memory.clone()} paused={state.paused} on_follow={cb.follow.clone()} />
             </div>
         },
         None => html! {},

@@ -232,6 +232,34 @@ impl Tree {
     }
 }
 
+impl Tree {
+    /// The entries conversation `c`'s facts are read from: its file, its
+    /// deletion marker, its runs and their metas, its project's legacy runs.
+    fn inputs_of(&self, c: u32) -> Vec<&Entry> {
+        let conv = &self.conversations[c as usize];
+        let legacy = self.projects.get(conv.project as usize).map_or(&[][..], |p| &p.legacy_runs[..]);
+        std::iter::once(conv.entry)
+            .chain(conv.released)
+            .chain(conv.runs.iter().flat_map(|r| std::iter::once(r.jsonl).chain(r.meta)))
+            .chain(legacy.iter().map(|(_, e)| *e))
+            .map(|e| self.entry(e))
+            .collect()
+    }
+
+    /// For each conversation of `self` (the folder listed again), its
+    /// number in `before`, if it was there with the same inputs (same
+    /// paths, sizes and dates: its facts still hold). The others are new or
+    /// changed and are summed again.
+    pub fn unchanged_since(&self, before: &Tree) -> Vec<Option<u32>> {
+        (0..self.conversations.len() as u32)
+            .map(|c| {
+                let old = before.conversations.binary_search_by(|o| o.path.as_str().cmp(&self.conversations[c as usize].path)).ok()? as u32;
+                (before.inputs_of(old) == self.inputs_of(c)).then_some(old)
+            })
+            .collect()
+    }
+}
+
 fn new_project(dir: &str) -> Project {
     Project { path: dir.to_string(), name: split_last(dir).1.to_string(), ..Project::default() }
 }
@@ -311,6 +339,22 @@ mod tests {
         assert_eq!(t.projects[0].path, "");
         assert_eq!(t.projects[0].legacy_runs.len(), 1);
         assert_eq!(t.skipped, 1);
+    }
+
+    #[test]
+    fn a_folder_listed_again_names_what_changed() {
+        let e = |p: &str, size: u64| Entry { path: p.into(), size_bytes: size, modified_ms: Some(1) };
+        let before = Tree::build(vec![e("p/a.jsonl", 10), e("p/b.jsonl", 10), e("p/c.jsonl", 10)]);
+        let after = Tree::build(vec![
+            e("p/a.jsonl", 10),
+            e("p/aa.jsonl", 5),
+            e("p/b.jsonl", 12),
+            e("p/c.jsonl", 10),
+            e("p/c/subagents/agent-x.jsonl", 3),
+        ]);
+        // a: the same; aa: new; b: grew; c: a run appeared.
+        assert_eq!(after.unchanged_since(&before), [Some(0), None, None, None]);
+        assert_eq!(before.unchanged_since(&before), [Some(0), Some(1), Some(2)]);
     }
 
     #[test]

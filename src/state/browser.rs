@@ -194,6 +194,8 @@ pub struct Browser {
     pub surveyed: bool,
     pub list: ListUi,
     pub search: FolderSearch,
+    /// Opened through handles: listed again as Claude Code writes in it.
+    pub followed: bool,
 }
 
 impl Browser {
@@ -210,7 +212,38 @@ impl Browser {
             surveyed: false,
             list: ListUi::default(),
             search: FolderSearch::default(),
+            followed: false,
         }
+    }
+
+    /// The folder listed again (it is followed): `tree`, with the app's
+    /// `files` for its entries. Conversations whose inputs did not change
+    /// ([`Tree::unchanged_since`]) keep their facts; the others wait to be
+    /// summed again. The list's settings stay (a project filter follows its
+    /// project); a search's results name the old entries and are dropped.
+    pub fn relisted(&self, tree: Tree, files: Vec<FileId>) -> Browser {
+        let kept = tree.unchanged_since(&self.tree);
+        let slots = kept.iter().map(|k| k.and_then(|o| self.slots.get(o as usize).cloned()).unwrap_or_default()).collect();
+        let mut list = self.list.clone();
+        list.project = list.project.and_then(|p| {
+            let path = &self.tree.projects.get(p as usize)?.path;
+            tree.projects.iter().position(|q| &q.path == path).map(|k| k as u32)
+        });
+        let total_bytes = tree.entries.iter().map(|e| e.size_bytes).sum();
+        let search = FolderSearch { serial: self.search.serial + 1, ..FolderSearch::default() };
+        let done_bytes = if self.surveyed { total_bytes } else { self.done_bytes };
+        Browser { name: self.name.clone(), tree: Rc::new(tree), files: Rc::new(files), slots: Rc::new(slots), done_bytes, total_bytes, surveyed: self.surveyed, list, search, followed: self.followed }
+    }
+
+    /// Conversations whose file was written to at or after `since_ms`.
+    pub fn recent(&self, since_ms: i64) -> Vec<u32> {
+        let t = &self.tree;
+        (0..t.conversations.len() as u32).filter(|&c| t.entry(t.conversations[c as usize].entry).modified_ms.is_some_and(|m| m >= since_ms)).collect()
+    }
+
+    /// The conversation at `path`, if the folder holds it.
+    pub fn conversation_at(&self, path: &str) -> Option<u32> {
+        self.tree.conversations.binary_search_by(|c| c.path.as_str().cmp(path)).ok().map(|c| c as u32)
     }
 
     pub fn facts(&self, c: u32) -> Option<&SessionFacts> {

@@ -13,8 +13,6 @@ pub const CHECK_MS: u32 = 1000;
 /// The following of the file on screen, as the page shows it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Live {
-    /// Checks run (the person's toggle; on when the file opens).
-    pub on: bool,
     /// Bytes of a line still being written at the last check (not shown
     /// until it ends).
     pub open_line_bytes: u64,

@@ -50,6 +50,9 @@ pub struct State {
     pub listing: Option<usize>,
     /// The file on screen is followed as it grows (opened through a handle).
     pub live: Option<super::live::Live>,
+    /// The person turned following off (files and folders opened through
+    /// handles are not looked at until it is on again).
+    pub paused: bool,
 }
 
 pub enum Action {
@@ -71,6 +74,9 @@ pub enum Action {
     Listing(Option<usize>),
     /// A folder (or several files) was picked: its session browser opens.
     FolderPicked(Rc<Browser>),
+    /// The followed folder listed again: its new tree and the app's files
+    /// for its entries (`Browser::relisted`).
+    Relisted { tree: crate::folder::Tree, files: Vec<super::FileId> },
     /// Conversations summed up (or not readable), a batch at a time.
     Summaries(Vec<(u32, Slot)>),
     SurveyProgress { done_bytes: u64 },
@@ -134,16 +140,29 @@ impl State {
                 _ => self,
             },
             Action::Live(live) => Rc::new(State { live, ..(*self).clone() }),
-            Action::FollowSet(on) => match &self.live {
-                Some(l) => Rc::new(State { live: Some(super::live::Live { on, ..l.clone() }), ..(*self).clone() }),
-                None => self,
-            },
+            Action::FollowSet(on) => Rc::new(State { paused: !on, ..(*self).clone() }),
             Action::Failed { name, message } => with(Phase::Failed { name, message }),
             Action::Notice(text) => Rc::new(State { notice: Some(text), ..(*self).clone() }),
             Action::DismissNotice if self.notice.is_some() => Rc::new(State { notice: None, ..(*self).clone() }),
             Action::DismissNotice => self,
             Action::Listing(listing) => Rc::new(State { listing, ..(*self).clone() }),
             Action::FolderPicked(folder) => Rc::new(State { folder: Some(folder), route: Route::Browser, phase: Phase::Empty, listing: None, live: None, ..(*self).clone() }),
+            Action::Relisted { tree, files } => {
+                let Some(old) = &self.folder else { return self };
+                let next = Rc::new(old.relisted(tree, files));
+                let (mut route, mut phase, mut notice) = (self.route.clone(), self.phase.clone(), self.notice.clone());
+                if let Route::Conversation { conv, run } = &self.route {
+                    let path = &old.tree.conversations[*conv as usize].path;
+                    match next.conversation_at(path) {
+                        Some(c) => route = Route::Conversation { conv: c, run: run.clone() },
+                        None => {
+                            notice = Some(format!("{path} is no longer in the folder.").into());
+                            (route, phase) = (Route::Browser, Phase::Empty);
+                        }
+                    }
+                }
+                Rc::new(State { folder: Some(next), route, phase, notice, ..(*self).clone() })
+            }
             Action::Summaries(batch) => self.folder_with(|f| {
                 let slots = Rc::make_mut(&mut f.slots);
                 for (conv, slot) in batch {
@@ -220,6 +239,31 @@ mod tests {
         assert_eq!(s.opened, 2);
         assert_eq!(s.notice.as_deref(), Some("the reader failed"), "a notice stays until dismissed");
         assert!(s.reduce(Action::DismissNotice).notice.is_none());
+    }
+
+    #[test]
+    fn a_followed_file_grows_in_place_and_a_followed_folder_keeps_what_did_not_change() {
+        let s = Rc::new(State::default()).reduce(Action::Start { name: "f.jsonl".into(), size_bytes: 16 });
+        let s = s.reduce(Action::Finished(doc("{\"type\":\"user\"}\n", true)));
+        let s = s.reduce(Action::Grew(doc("{\"type\":\"user\"}\n{\"type\":\"user\"}\n", true)));
+        assert_eq!((s.opened, s.shown().map(|d| d.index.rows.len())), (1, Some(2)), "the same open, the longer file");
+
+        use crate::folder::{Entry, Tree};
+        let e = |p: &str, size: u64| Entry { path: p.into(), size_bytes: size, modified_ms: Some(1) };
+        let tree = Tree::build(vec![e("p/b.jsonl", 10), e("p/c.jsonl", 10)]);
+        let mut folder = Browser::new("projects", tree, vec![FileId(0), FileId(1)]);
+        folder.slots = Rc::new(vec![Slot::Failed("kept".into()), Slot::Failed("kept too".into())]);
+        let s = s.reduce(Action::FolderPicked(Rc::new(folder))).reduce(Action::Navigate(Route::Conversation { conv: 1, run: None }));
+        // A conversation appears before the open one; b grew.
+        let tree = Tree::build(vec![e("p/a.jsonl", 5), e("p/b.jsonl", 12), e("p/c.jsonl", 10)]);
+        let s = s.reduce(Action::Relisted { tree, files: vec![FileId(2), FileId(0), FileId(1)] });
+        assert_eq!(s.route, Route::Conversation { conv: 2, run: None }, "the open conversation, by its path");
+        let f = s.folder.as_ref().unwrap();
+        assert!(matches!(f.slots[..], [Slot::Pending, Slot::Pending, Slot::Failed(_)]), "new and grown are summed again; c keeps its facts");
+        // The open conversation removed: back to the list, said.
+        let s = s.reduce(Action::Relisted { tree: Tree::build(vec![e("p/a.jsonl", 5)]), files: vec![FileId(2)] });
+        assert_eq!(s.route, Route::Browser);
+        assert!(s.notice.as_deref().is_some_and(|n| n.contains("p/c.jsonl is no longer in the folder")));
     }
 
     #[test]

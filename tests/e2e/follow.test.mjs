@@ -187,6 +187,41 @@ test("a folder opened through a handle is remembered, reopens after a reload, an
   });
 });
 
+test("a followed folder: a new conversation appears, a deleted one hides, a new run appears under its call", async (t) => {
+  if (skipped("fileSystemHandle", t.name, "the fallback test below: a folder picked through the input is a snapshot")) return;
+  await handlesApp(async ({ page }) => {
+    const dir = "projects/-tmp-app";
+    const spawn = rec({ type: "assistant", uuid: "c1", sessionId: "s1", timestamp: at(5), message: { id: "mc1", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "tool_use", id: "ta1", name: "Agent", input: { description: "Audit the crate", prompt: "audit it", subagent_type: "general-purpose" } }], usage: { input_tokens: 10, output_tokens: 5 } } });
+    const spawned = rec({ type: "user", uuid: "r1", sessionId: "s1", timestamp: at(60), message: { role: "user", content: [{ type: "tool_result", tool_use_id: "ta1", content: "audited" }] } });
+    await page.evaluate(([d, a, b]) => Promise.all([window.__opfs.write(`${d}/aaaa.jsonl`, a), window.__opfs.write(`${d}/bbbb.jsonl`, b)]),
+      [dir, prompt(0, 0).replace("question 0", "spawn an agent") + spawn + spawned, prompt(1, 0) + answer(1, 5)]);
+    await page.evaluate(() => { window.__pick = ["projects"]; });
+    await page.click("[data-testid=open-folder]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=sessions]")?.dataset.count === "2", null, { timeout: 15000 });
+    await page.waitForSelector("[data-testid=folder] [data-testid=follow]:checked");
+
+    await page.evaluate(([d, t]) => window.__opfs.write(`${d}/cccc.jsonl`, t), [dir, prompt(2, 0) + answer(2, 5)]);
+    await page.waitForFunction(() => document.querySelector("[data-testid=sessions]")?.dataset.count === "3", null, { timeout: 20000 });
+    await page.waitForSelector("text=question 2", { timeout: 10000 });
+
+    await page.evaluate((d) => window.__opfs.write(`${d}/bbbb.desktop-released.json`, JSON.stringify({ v: 1, releasedAt: "2026-12-01T11:00:00.000Z", reason: "delete" })), dir);
+    await page.waitForFunction(() => document.querySelector("[data-testid=sessions]")?.dataset.count === "2", null, { timeout: 20000 });
+    assert.match(await page.textContent("[data-testid=deleted-count]"), /1 deleted in the desktop app/);
+
+    // The conversation open, its run's files appear: the run shows under its call.
+    await page.click("text=spawn an agent");
+    await page.waitForSelector("[data-testid=tool-call][data-tool=Agent]");
+    assert.equal(await page.$("[data-testid=run]"), null, "no run yet");
+    const run = prompt(9, 6).replace('"sessionId"', '"isSidechain":true,"agentId":"x1","sessionId"') + answer(9, 50).replace('"sessionId"', '"isSidechain":true,"agentId":"x1","sessionId"');
+    await page.evaluate(([d, r]) => Promise.all([
+      window.__opfs.write(`${d}/aaaa/subagents/agent-x1.jsonl`, r),
+      window.__opfs.write(`${d}/aaaa/subagents/agent-x1.meta.json`, JSON.stringify({ agentType: "general-purpose", description: "Audit the crate", toolUseId: "ta1" })),
+    ]), [dir, run]);
+    await page.waitForSelector("[data-testid=run][data-agent=x1]", { timeout: 20000 });
+    assert.match(await page.textContent("[data-testid=crumbs]"), /spawn an agent/, "still on the same conversation");
+  });
+});
+
 test("without handles (or a file picked through the input), nothing follows and nothing is offered again", async () => {
   const server = await serve(DIST, "/", 0, {}, {});
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });

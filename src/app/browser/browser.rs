@@ -24,6 +24,11 @@ pub struct Props {
     pub on_search: Callback<(Rc<Browser>, String, Scope)>,
     /// Reads a memory file's text (small; read by the page).
     pub on_memory: Callback<(u32, Callback<Result<String, crate::app::blob::ReadError>>)>,
+    /// The person turned following off (a folder opened through handles).
+    #[prop_or_default]
+    pub paused: bool,
+    #[prop_or_default]
+    pub on_follow: Callback<bool>,
 }
 
 fn input_value(e: &Event) -> String {
@@ -133,6 +138,22 @@ pub fn session_browser(p: &Props) -> Html {
     html! {
         <section class="folder card" data-testid="folder">
             { found(&p.folder, &p.on_list, &red) }
+            if p.folder.followed {
+                <div class={classes!("live-bar", (!p.paused).then_some("on"))} role="status" data-testid="live">
+                    <label class="live-toggle">
+                        <input type="checkbox" checked={!p.paused} onchange={p.on_follow.reform({ let on = !p.paused; move |_: Event| !on })} data-testid="follow" />
+                        { " Follow" }
+                    </label>
+                    <span class="muted small">
+                        if p.paused {
+                            { "Paused: turn Follow on to see what was written since." }
+                        } else {
+                            <span class="live-dot" aria-hidden="true"></span>
+                            { "New and changed conversations appear as Claude Code writes them (while this tab is shown)." }
+                        }
+                    </span>
+                </div>
+            }
             <FolderSearchView folder={p.folder.clone()} on_search={p.on_search.clone()} on_open={p.on_open.clone()} />
             <Projects folder={p.folder.clone()} on_list={p.on_list.clone()} on_memory={p.on_memory.clone()} />
             { filters(&p.folder, &p.on_list, &red) }

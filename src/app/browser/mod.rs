@@ -5,6 +5,7 @@
 
 pub mod browser;
 mod dashboard;
+pub mod follow;
 mod projects;
 mod search;
 mod table;

@@ -10,7 +10,9 @@ use yew::Callback;
 use crate::app::files::Files;
 use crate::app::task::Cancel;
 use crate::app::worker::{Client, Job, Reply, WorkerError};
+use crate::folder::Tree;
 use crate::state::browser::{FileHits, Browser, Scope, Slot};
+use crate::state::FileId;
 use crate::state::state::Action;
 
 /// The `File`s of `entries`, in that order.
@@ -58,15 +60,16 @@ async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, take: impl Fn(&m
     }
 }
 
-/// Sums up every conversation of `folder`, most recently modified first.
-pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Callback<Action>, cancel: Cancel) {
+/// Sums up every conversation of `folder`, most recently modified first;
+/// those in `keep` are followed (the worker keeps their indexers).
+pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Callback<Action>, cancel: Cancel, keep: Vec<u32>) {
     // The list first: names and sizes are on screen before the worker is asked.
     crate::app::task::yield_to_page().await;
     if cancel.is_cancelled() {
         return;
     }
     let all = blobs(&folder, &files, 0..folder.tree.entries.len() as u32);
-    let mut job = match client.survey(&folder.tree, &all, folder.survey_order()) {
+    let mut job = match client.survey(&folder.tree, &all, folder.survey_order(), keep) {
         Ok(j) => j,
         Err(e) => return send.emit(unavailable("The conversations' facts cannot be filled in", &e)),
     };
@@ -93,6 +96,28 @@ pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Cal
             send.emit(unavailable("The conversations' facts could not all be filled in", &e));
         }
     }
+}
+
+/// A followed folder's conversations `order` (new or changed) summed again,
+/// from where they grew (the worker kept their indexers); their facts are
+/// sent as they come, with no survey progress (the list is on screen).
+pub async fn resum(tree: &Tree, ids: &[FileId], files: &Files, client: &Client, send: &Callback<Action>, cancel: &Cancel, order: Vec<u32>) {
+    let all = Array::new();
+    for id in ids {
+        if let Some(b) = files.get(*id) {
+            all.push(&b);
+        }
+    }
+    let Ok(mut job) = client.survey(tree, &all, order.clone(), order) else { return };
+    stop_on_cancel(cancel, client, &job);
+    let mut batch: Vec<(u32, Slot)> = Vec::new();
+    let take = |batch: &mut Vec<(u32, Slot)>, reply| match reply {
+        Reply::Summary { conversation, facts } => batch.push((conversation, Slot::Ready(Rc::new(*facts)))),
+        Reply::SummaryFailed { conversation, message } => batch.push((conversation, Slot::Failed(message.into()))),
+        _ => {}
+    };
+    let flush = |batch: &mut Vec<(u32, Slot)>| send.emit(Action::Summaries(std::mem::take(batch)));
+    let _ = pump(&mut job, cancel, &mut batch, take, flush).await;
 }
 
 /// Searches the files of `scope` for `query`, hits streaming back in batches.

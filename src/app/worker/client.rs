@@ -261,9 +261,10 @@ impl Client {
         self.job(|id| ToWorker::Read { id, blob: blob.clone(), settled })
     }
 
-    /// Sums up `tree`'s conversations in `order`.
-    pub fn survey(&self, tree: &Tree, files: &Array, order: Vec<u32>) -> Result<Job, WorkerError> {
-        self.job(|id| ToWorker::Survey { id, tree: tree.clone(), files: files.clone(), order })
+    /// Sums up `tree`'s conversations in `order`; those in `keep` are
+    /// followed (summed again later from where they grew).
+    pub fn survey(&self, tree: &Tree, files: &Array, order: Vec<u32>, keep: Vec<u32>) -> Result<Job, WorkerError> {
+        self.job(|id| ToWorker::Survey { id, tree: tree.clone(), files: files.clone(), order, keep })
     }
 
     /// Searches `files` (each with its key) for `query`.

@@ -36,7 +36,7 @@ pub type Out = Rc<dyn Fn(FromWorker)>;
 pub async fn run(msg: ToWorker, cancel: Cancel, out: Out) {
     match msg {
         ToWorker::Read { id, blob, settled } => read(id, blob, settled, cancel, out).await,
-        ToWorker::Survey { id, tree, files, order } => survey(id, tree, files, order, cancel, out).await,
+        ToWorker::Survey { id, tree, files, order, keep } => survey(id, tree, files, order, keep, cancel, out).await,
         ToWorker::Search { id, query, files, keys } => search(id, query, files, keys, cancel, out).await,
         ToWorker::Find { id, query, blob } => find(id, query, blob, cancel, out).await,
         ToWorker::Walk { id, dir } => walk(id, dir, cancel, out).await,
@@ -45,10 +45,10 @@ pub async fn run(msg: ToWorker, cancel: Cancel, out: Out) {
 }
 
 /// A job stopped early.
-type Stop = task::Stop<ReadError>;
+pub(super) type Stop = task::Stop<ReadError>;
 
 /// Reads and indexes `blob`; `on_chunk(start, bytes)` sees each chunk first.
-async fn index_blob(blob: &Blob, cancel: &Cancel, on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
+pub(super) async fn index_blob(blob: &Blob, cancel: &Cancel, on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
     let (ix, head) = indexer_of(blob, cancel, on_chunk).await?;
     Ok((ix.finish(), head))
 }
@@ -147,11 +147,11 @@ async fn in_lanes<T, F: std::future::Future<Output = Result<(), Stop>>>(items: V
 }
 
 /// Sums up the conversations of `tree` in `order`, one message each.
-async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Cancel, out: Out) {
+async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, keep: Vec<u32>, cancel: Cancel, out: Out) {
     let legacy: RefCell<HashMap<u32, Rc<Vec<Run>>>> = RefCell::default();
     let done_bytes = Cell::new(0u64);
     let progress = RefCell::new(task::throttle());
-    let tree = &tree;
+    let (tree, keep) = (&tree, &keep);
     let lane = |k: u32| {
         let (legacy, done_bytes, progress, cancel, files, out) = (&legacy, &done_bytes, &progress, &cancel, &files, &out);
         async move {
@@ -178,7 +178,10 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, cancel: Ca
                     runs.extend(run_of(files, &r.agent_id, r.jsonl, r.meta, cancel).await?);
                 }
                 let blob: Blob = files.get(plan.entry).dyn_into().map_err(|_| Stop::Failed(ReadError::NotPicked))?;
-                let (ix, head) = index_blob(&blob, cancel, |_, _| {}).await?;
+                let (ix, head) = match keep.contains(&k) {
+                    true => super::tails::grown(&c.path, &blob, cancel).await?,
+                    false => index_blob(&blob, cancel, |_, _| {}).await?,
+                };
                 // The few small reads a summary makes (title rows, cwd, the
                 // deletion marker), fetched without blocking the worker: most
                 // lie in the file's head, which is in memory already.

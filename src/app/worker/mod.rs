@@ -8,5 +8,6 @@ mod jobs;
 pub mod pieces;
 pub mod protocol;
 pub mod serve;
+mod tails;
 
 pub use client::{Client, Job, Reply, WorkerError};

@@ -10,7 +10,7 @@
 //!                                               ◄──  Progress { id, read_bytes }   at most every 100 ms
 //!                                               ◄──  Indexed { id, pieces }   the index as `index::wire` pieces
 //!                                               ◄──  Failed { id, message }   the browser could not read it
-//!   Survey { id, tree, files, order }           ──►  sum up a folder's conversations, in `order`
+//!   Survey { id, tree, files, order, keep }     ──►  sum up a folder's conversations, in `order`
 //!                                               ◄──  Summary { id, conversation, facts }   one per conversation
 //!                                               ◄──  SummaryFailed { id, conversation, message }
 //!                                               ◄──  Progress { id, read_bytes }   bytes of the folder done
@@ -61,6 +61,10 @@ pub enum ToWorker {
         files: Array,
         /// Conversations to sum up, in this order.
         order: Vec<u32>,
+        /// Of those, the ones a followed folder will sum again as they grow:
+        /// the worker keeps their indexers, and later reads only what was
+        /// appended.
+        keep: Vec<u32>,
     },
     Search {
         id: JobId,
