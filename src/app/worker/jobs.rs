@@ -45,10 +45,10 @@ pub async fn run(msg: ToWorker, cancel: Cancel, out: Out) {
 }
 
 /// A job stopped early.
-pub(super) type Stop = task::Stop<ReadError>;
+type Stop = task::Stop<ReadError>;
 
 /// Reads and indexes `blob`; `on_chunk(start, bytes)` sees each chunk first.
-pub(super) async fn index_blob(blob: &Blob, cancel: &Cancel, on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
+async fn index_blob(blob: &Blob, cancel: &Cancel, on_chunk: impl FnMut(u64, &[u8])) -> Result<(Index, Vec<u8>), Stop> {
     let (ix, head) = indexer_of(blob, cancel, on_chunk).await?;
     Ok((ix.finish(), head))
 }

@@ -10,9 +10,8 @@ use std::collections::HashMap;
 
 use web_sys::Blob;
 
-use super::jobs::Stop;
-use crate::app::blob::{read_range, Chunks, FIRST_CHUNK_BYTES};
-use crate::app::task::Cancel;
+use crate::app::blob::{read_range, Chunks, ReadError, FIRST_CHUNK_BYTES};
+use crate::app::task::{Cancel, Stop};
 use crate::index::follow::{Change, Tail};
 use crate::index::Index;
 
@@ -35,7 +34,7 @@ thread_local! {
 /// Conversation `path`'s index as its file `blob` is now (its line still
 /// being written left out) and its first bytes: from the kept indexer when
 /// the file only grew, else read whole (and kept).
-pub async fn grown(path: &str, blob: &Blob, cancel: &Cancel) -> Result<(Index, Vec<u8>), Stop> {
+pub async fn grown(path: &str, blob: &Blob, cancel: &Cancel) -> Result<(Index, Vec<u8>), Stop<ReadError>> {
     let size = blob.size() as u64;
     let kept = TAILS.with(|t| t.borrow_mut().0.remove(path));
     let mut kept = match kept {
