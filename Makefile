@@ -99,11 +99,13 @@ bench:
 	target/release/ccscope-bench run
 
 # The viewer in headless Chromium: start-up, the sample, 5 MB and 80 MB files
-# (BENCH_2GB=1 adds a >= 2 GB one), then a generated projects tree as a folder.
+# (BENCH_2GB=1 adds a >= 2 GB one), then a generated projects tree as a folder,
+# then following through File System Access handles (idle and growing, the tree).
 bench-browser: tools-test build
 	cargo build --release --bin ccscope --bin ccscope-bench
 	node tests/bench/browser.mjs
 	node tests/bench/folder.mjs
+	node tests/bench/follow.mjs
 
 fuzz:
 	@cargo +nightly --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal

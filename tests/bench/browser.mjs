@@ -20,6 +20,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync, createWriteStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, openApp, ROOT } from "../e2e/helpers.mjs";
+import { startTrace, endTrace } from "./trace.mjs";
 
 const TMP = join(ROOT, "target/bench");
 execFileSync("mkdir", ["-p", TMP]);
@@ -52,37 +53,19 @@ const browser = await launch();
 async function startup() {
   const app = await openApp(browser, "/", { beforeGoto: async (page) => {
     const cdp = await page.context().newCDPSession(page);
-    const events = [];
-    cdp.on("Tracing.dataCollected", (d) => events.push(...d.value));
     await cdp.send("Performance.enable");
-    await cdp.send("Tracing.start", { categories: "toplevel,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
-    return { cdp, events };
+    return startTrace(cdp);
   } });
   const { page } = app;
-  const { cdp, events } = app.before;
+  const trace = app.before;
   const started = await page.evaluate(() => performance.timeOrigin);
   const left = STARTUP_MS - (Date.now() - started);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
-  const metrics = Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
-  const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
-  await cdp.send("Tracing.end");
-  await done;
-  const names = new Map();
-  for (const e of events) if (e.name === "thread_name") names.set(`${e.pid}:${e.tid}`, e.args.name);
-  // CPU of the outermost tasks per thread (`tdur`; tasks nest).
-  const cpu = new Map();
-  const tasks = events.filter((e) => (e.name === "ThreadControllerImpl::RunTask" || e.name === "RunTask") && e.ph === "X" && e.dur);
-  const outer = new Map();
-  for (const t of tasks.sort((a, b) => a.ts - b.ts)) {
-    const k = `${t.pid}:${t.tid}`;
-    if ((outer.get(k) ?? -Infinity) >= t.ts + t.dur) continue;
-    outer.set(k, t.ts + t.dur);
-    cpu.set(k, (cpu.get(k) ?? 0) + (t.tdur ?? t.dur));
-  }
-  const of = (re) => [...cpu].filter(([k]) => re.test(names.get(k) ?? "")).reduce((a, [, v]) => a + v, 0) / 1000;
+  const metrics = Object.fromEntries((await trace.cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+  const cpu = await endTrace(trace);
   await app.context.close();
   await app.server.close();
-  return { taskMs: metrics.TaskDuration * 1000, scriptMs: metrics.ScriptDuration * 1000, mainCpuMs: of(/^CrRendererMain$/), workerCpuMs: of(/DedicatedWorker/) };
+  return { taskMs: metrics.TaskDuration * 1000, scriptMs: metrics.ScriptDuration * 1000, ...cpu };
 }
 
 /** Opens `file` (or the sample, for null) in a fresh page, 4 s after it loaded. */

@@ -13,6 +13,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, DIST, ENGINE, skipped, pick, fixtures, axe } from "./helpers.mjs";
 import { serve } from "./server.mjs";
+import { fakePickers } from "./opfs.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -26,33 +27,6 @@ const prompt = (k, s) => rec({ type: "user", uuid: `u${k}`, sessionId: "s1", tim
 const answer = (k, s) => rec({ type: "assistant", uuid: `a${k}`, sessionId: "s1", timestamp: at(s), message: { id: `m${k}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: `answer ${k}` }], usage: { input_tokens: 10, output_tokens: 5 } } });
 const call = (k, s) => rec({ type: "assistant", uuid: `c${k}`, sessionId: "s1", timestamp: at(s), message: { id: `mc${k}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "tool_use", id: `t${k}`, name: "Bash", input: { command: `make step${k}` } }], usage: { input_tokens: 10, output_tokens: 5 } } });
 const result = (k, s) => rec({ type: "user", uuid: `r${k}`, sessionId: "s1", timestamp: at(s), message: { role: "user", content: [{ type: "tool_result", tool_use_id: `t${k}`, content: "done" }] } });
-
-/** The origin-private file system, and pickers that return its handles:
- * `window.__pick` names what the next picker returns (paths in OPFS). */
-function fakePickers() {
-  const walk = async (path) => {
-    let d = await navigator.storage.getDirectory();
-    const parts = path.split("/");
-    const last = parts.pop();
-    for (const p of parts) d = await d.getDirectoryHandle(p, { create: true });
-    return [d, last];
-  };
-  window.showOpenFilePicker = async () => Promise.all((window.__pick ?? []).map(async (p) => { const [d, f] = await walk(p); return d.getFileHandle(f); }));
-  window.showDirectoryPicker = async () => { const [d, f] = await walk(window.__pick[0]); return d.getDirectoryHandle(f); };
-  window.__opfs = {
-    async write(path, text) { const [d, f] = await walk(path); const w = await (await d.getFileHandle(f, { create: true })).createWritable(); await w.write(text); await w.close(); },
-    async append(path, text) {
-      const [d, f] = await walk(path);
-      const h = await d.getFileHandle(f, { create: true });
-      const size = (await h.getFile()).size;
-      const w = await h.createWritable({ keepExistingData: true });
-      await w.seek(size); await w.write(text); await w.close();
-    },
-    async truncate(path, n) { const [d, f] = await walk(path); const w = await (await d.getFileHandle(f)).createWritable({ keepExistingData: true }); await w.truncate(n); await w.close(); },
-    async remove(path) { const [d, f] = await walk(path); await d.removeEntry(f); },
-    async clear() { const r = await navigator.storage.getDirectory(); for await (const k of r.keys()) await r.removeEntry(k, { recursive: true }); },
-  };
-}
 
 /** A page whose pickers hand out OPFS handles; one context, so a reload
  * keeps its IndexedDB and OPFS. */
@@ -100,8 +74,11 @@ test("a file picked through a handle is followed: appended records appear, a hal
     const d1 = await page.textContent("[data-testid=tool-call][data-state=running] [data-testid=duration]");
     await page.waitForFunction((d) => document.querySelector("[data-testid=tool-call][data-state=running] [data-testid=duration]")?.textContent !== d, d1, { timeout: 5000 });
 
-    // The list is at its top: records appended below show as a pill, the place is kept.
-    await page.evaluate(() => { document.querySelector("[data-testid=turn-list]").scrollTop = 0; });
+    // The person reads further up: records appended below show as a pill, the place is kept
+    // (also once the address has followed the reading position).
+    await page.evaluate(() => { document.querySelector("[data-testid=turn-list]").scrollTop = 600; });
+    await page.waitForFunction(() => /L\d+$/.test(location.hash), null, { timeout: 5000 });
+    const place = await page.evaluate(() => document.querySelector("[data-testid=turn-list]").scrollTop);
     const half = answer(41, 420);
     await page.evaluate(([p, t]) => window.__opfs.append(p, t), [path, result(40, 410) + half.slice(0, 50)]);
     await page.waitForFunction(() => /A line is being written/.test(document.querySelector("[data-testid=live]")?.textContent), null, { timeout: 15000 });
@@ -110,7 +87,7 @@ test("a file picked through a handle is followed: appended records appear, a hal
     assert.ok(!(await page.textContent("[data-testid=viewer]")).includes("skipped"), "a half-written line is never counted malformed");
     await page.evaluate(([p, t]) => window.__opfs.append(p, t), [path, half.slice(50)]);
     await waitCount(page, first + 1);
-    assert.equal(await page.evaluate(() => document.querySelector("[data-testid=turn-list]").scrollTop), 0, "what the person reads did not move");
+    assert.equal(await page.evaluate(() => document.querySelector("[data-testid=turn-list]").scrollTop), place, "what the person reads did not move");
     await page.waitForSelector("[data-testid=new-pill]");
     assert.match(await page.textContent("[data-testid=new-pill]"), /^1 new/);
     await page.click("[data-testid=new-pill]");

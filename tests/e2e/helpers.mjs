@@ -44,8 +44,9 @@ export async function launch() {
 }
 
 /** Opens the app (served at `prefix`) in a fresh page; collects console errors and page errors.
- * `block`: paths (by their ends) the server answers 404, to see the page cope without them. */
-export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [] } = {}) {
+ * `block`: paths (by their ends) the server answers 404, to see the page cope without them.
+ * `beforeGoto(page)`: runs before the page loads (the benchmark starts a trace); its result is `before`. */
+export async function openApp(browser, prefix = "/", { colorScheme = "light", block = [], beforeGoto } = {}) {
   const server = await serve(DIST, prefix, 0, {}, { block });
   const context = await browser.newContext({ colorScheme, viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
@@ -53,9 +54,10 @@ export async function openApp(browser, prefix = "/", { colorScheme = "light", bl
   page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("dialog", (d) => { problems.push("dialog: " + d.message()); d.dismiss(); });
+  const before = beforeGoto ? await beforeGoto(page) : undefined;
   await page.goto(server.url);
   await page.waitForSelector("[data-testid=open-sample]", { timeout: 20000 });
-  return { page, server, problems, context };
+  return { page, server, problems, context, before };
 }
 
 /** Picks `file` and returns once its read is under way (the progress bar has

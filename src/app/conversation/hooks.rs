@@ -41,30 +41,49 @@ pub fn use_replace(ui: &UseReducerHandle<Ui>, doc: &Shared<Doc>) -> bool {
 pub fn use_address(ui: &UseReducerHandle<Ui>, prefix: &Rc<str>) {
     let dispatch = ui.dispatcher();
     let at = prefix.clone();
+    // The line last gone to: a longer document (the whole file after its
+    // preview, a followed file that grew) goes to the address's line only
+    // if it is another (the address follows the reading, which must stay put).
+    let gone_to = use_mut_ref(|| None::<u32>);
+    let shown = gone_to.clone();
     use_effect_with((Shared(ui.doc.clone()), Shared(ui.view.clone())), move |(doc, view)| {
         let (doc, view) = (doc.clone(), view.clone());
-        let goto = move || {
-            if let Some(id) = hash_line(&at).and_then(|l| view.item_at_line(&doc.index, l)) {
+        let goto = move |again: bool| {
+            let Some(line) = hash_line(&at) else { return };
+            if !again && *gone_to.borrow() == Some(line) {
+                return;
+            }
+            if let Some(id) = view.item_at_line(&doc.index, line) {
+                *gone_to.borrow_mut() = Some(line);
                 dispatch.dispatch(Action::Goto(id));
             }
         };
-        goto();
-        let listener = web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| goto()));
+        goto(false);
+        let listener = web_sys::window().map(|w| EventListener::new(&w, "hashchange", move |_| goto(true)));
         move || drop(listener)
     });
-    let chosen = prefix.clone();
+    // What the address says is where the view is: written here, it is
+    // never a place to go to.
+    let write = {
+        let prefix = prefix.clone();
+        move |l: u32| {
+            *shown.borrow_mut() = Some(l);
+            crate::app::address::replace(&format!("{prefix}L{l}"));
+        }
+    };
+    let chosen = write.clone();
     use_effect_with(ui.current_line(), move |line| {
         if let Some(l) = *line {
-            crate::app::address::replace(&format!("{chosen}L{l}"));
+            chosen(l);
         }
     });
     // And it follows the reading position as the person scrolls: the line
     // of the item at the top, once the scroll has rested (no history entry).
-    let prefix = prefix.clone();
     let timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
     use_effect_with(ui.reading_line(), move |line| {
         *timer.borrow_mut() = line.map(|l| {
-            gloo::timers::callback::Timeout::new(ADDRESS_REST_MS, move || crate::app::address::replace(&format!("{prefix}L{l}")))
+            let write = write.clone();
+            gloo::timers::callback::Timeout::new(ADDRESS_REST_MS, move || write(l))
         });
     });
 }
