@@ -29,11 +29,30 @@ pub struct Ctx {
     /// Set while redaction is on: every body read is redacted whole as it
     /// is parsed (the cache then holds only redacted bodies).
     pub redactor: Option<Rc<RefCell<Redactor>>>,
+    /// Set when this is the context before it with only the file grown (a
+    /// followed file): what need not be drawn again.
+    pub grew: Option<Grew>,
+}
+
+/// A followed file grew: items below `unchanged_below`
+/// (`model::items::Items::first_changed`) are drawn as they were with the
+/// document at `from` (its address, compared, never followed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grew {
+    pub from: usize,
+    pub unchanged_below: u32,
 }
 
 impl Ctx {
     pub fn ix(&self) -> &Index {
         &self.doc.index
+    }
+
+    /// Whether item `id` draws the same with this context as with `other`
+    /// (one grew from the other and the item is below what changed).
+    pub fn draws_alike(&self, other: &Ctx, id: u32) -> bool {
+        let grew_from = |a: &Ctx, b: &Ctx| a.grew.is_some_and(|g| g.from == Rc::as_ptr(&b.doc) as usize && id < g.unchanged_below);
+        grew_from(self, other) || grew_from(other, self)
     }
 
     /// The link to a line of this file.

@@ -166,6 +166,25 @@ impl Items {
         Items { items, turns, calls, call_of_use, item_of_row, timeline, sessions, clients, failures }
     }
 
+    /// The first item that may show differently once rows `from_row..`
+    /// were added to the file (a followed file grew; the list was built
+    /// again from the longer index): the items of those rows, and of the
+    /// calls their results answer. Items before it are drawn as they were;
+    /// `items.len()` when no row was added.
+    pub fn first_changed(&self, ix: &Index, from_row: u32) -> u32 {
+        let mut first = self.items.len() as u32;
+        for (r, row) in ix.rows.iter().enumerate().skip(from_row as usize) {
+            first = first.min(self.item_of_row[r]);
+            for res in ix.tool_results_of(row) {
+                let call = ix.tool_uses.iter().position(|u| u.id == res.tool_use_id && u.id.is_some());
+                if let Some(&item) = call.and_then(|u| self.item_of_row.get(ix.tool_uses[u].row as usize)) {
+                    first = first.min(item);
+                }
+            }
+        }
+        first
+    }
+
     /// The call made by tool_use `k`, if it is an assistant's call.
     pub fn call_of(&self, tool_use: u32) -> Option<&ToolCall> {
         self.call_of_use.get(tool_use as usize).filter(|&&c| c != NONE).map(|&c| &self.calls[c as usize])
@@ -341,6 +360,23 @@ pub fn split_ide_context(text: &str) -> (Vec<&str>, &str) {
 mod tests {
     use super::{compaction_words, split_ide_context};
     use crate::index::Indexer;
+
+    #[test]
+    fn growth_changes_the_items_of_the_new_rows_and_of_the_calls_they_answer() {
+        let head = concat!(
+            r#"{"type":"user","message":{"content":"go"}}"#, "\n",
+            r#"{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{}}]}}"#, "\n",
+            r#"{"type":"user","message":{"content":"and?"}}"#, "\n",
+        );
+        let answer = r#"{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"},{"type":"text","text":"here"}]}}"#;
+        let ix = crate::index::Indexer::index_bytes(format!("{head}{answer}\n").as_bytes());
+        let view = super::Items::build(&ix, 300);
+        assert_eq!(view.first_changed(&ix, 3), 1, "the late result changes its call's turn, item 1");
+        let ix = crate::index::Indexer::index_bytes(format!("{head}{{\"type\":\"user\",\"message\":{{\"content\":\"more\"}}}}\n").as_bytes());
+        let view = super::Items::build(&ix, 300);
+        assert_eq!(view.first_changed(&ix, 3), 3, "a new prompt: only the new item");
+        assert_eq!(view.first_changed(&ix, 4), 4, "nothing added: no item changed");
+    }
 
     #[test]
     fn a_compaction_names_only_the_figures_it_has() {

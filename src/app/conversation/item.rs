@@ -17,13 +17,21 @@ use crate::model::body::Body;
 use crate::model::items::{Item, ItemKind};
 use crate::model::COMPACT_BOUNDARY;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct Props {
     pub ctx: Shared<Ctx>,
     pub id: u32,
     pub current: bool,
     pub hit: bool,
     pub on_resize: Callback<()>,
+}
+
+/// The same context, or one grown from the other with this item unchanged
+/// (a followed file: only the items that changed draw again).
+impl PartialEq for Props {
+    fn eq(&self, o: &Self) -> bool {
+        (self.ctx == o.ctx || self.ctx.draws_alike(&o.ctx, self.id)) && self.id == o.id && self.current == o.current && self.hit == o.hit && self.on_resize == o.on_resize
+    }
 }
 
 /// Estimated height in pixels, before an item has been measured.

@@ -57,8 +57,18 @@ pub fn conversation(p: &Props) -> Html {
     let redaction = crate::app::redact::use_redaction();
     let redactor = redaction.active();
     let cache = use_memo(redaction.on, |_| Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES))));
-    let ctx = use_memo((Shared(ui.doc.clone()), Shared(ui.view.clone()), p.blob.clone(), p.address.clone(), redaction.on), |(doc, view, blob, address, _)| {
-        Shared::new(Ctx { doc: doc.0.clone(), view: view.0.clone(), blob: blob.clone(), cache: (*cache).clone(), address: address.clone(), redactor })
+    // The document the last context was made for, with what else it
+    // depended on: a context for the same file grown (same numbering,
+    // address and redaction) says which items need not draw again.
+    let last = use_mut_ref(|| None::<(Rc<Doc>, u64, Rc<str>, bool)>);
+    let ctx = use_memo((Shared(ui.doc.clone()), Shared(ui.view.clone()), p.blob.clone(), p.address.clone(), redaction.on), |(doc, view, blob, address, on)| {
+        let key = (doc.0.clone(), ui.numbering, address.clone(), *on);
+        let grew = last.borrow().as_ref().filter(|(d, numbering, a, o)| d.file == doc.file && *numbering == key.1 && *a == key.2 && *o == key.3 && d.index.rows.len() <= doc.index.rows.len()).map(|(d, ..)| crate::app::ctx::Grew {
+            from: Rc::as_ptr(d) as usize,
+            unchanged_below: view.first_changed(&doc.index, d.index.rows.len() as u32),
+        });
+        *last.borrow_mut() = Some(key);
+        Shared::new(Ctx { doc: doc.0.clone(), view: view.0.clone(), blob: blob.clone(), cache: (*cache).clone(), address: address.clone(), redactor, grew })
     });
     let ctx = (*ctx).clone();
     let search_input = use_node_ref();

@@ -124,7 +124,7 @@ fn run_inline(p: &InlineProps) -> Html {
                         let cache = Rc::new(RefCell::new(BodyCache::new(CACHE_BUDGET_BYTES)));
                         // Its line links open the run as a transcript at that line.
                         let address = Rc::from(crate::app::address::prefix(&f.folder.tree.entry(entry).path, entry, redactor.is_some()));
-                        ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache, address, redactor }))));
+                        ctx.set(Some(Ok(Shared::new(Ctx { view: doc.view.clone(), doc, blob, cache, address, redactor, grew: None }))));
                     }
                     Err(e) => ctx.set(Some(Err(e))),
                 }
