@@ -50,6 +50,7 @@ impl PartialEq for Hub {
 /// A followed folder's conversations written to within this long are likely
 /// still growing: the worker keeps their indexers from the first survey.
 const RECENT_MS: i64 = 3600 * 1000;
+const RECENT_KEPT: usize = 16;
 
 /// Cancels what `slot` holds and puts a fresh flag there.
 fn renew(slot: &std::cell::RefCell<Cancel>) -> Cancel {
@@ -100,8 +101,8 @@ impl Hub {
             self.open_at(&folder, &at, true);
         }
         // Followed: the worker keeps the indexers of the conversations
-        // written to in the last hour (likely still growing).
-        let keep = if folder.followed { folder.recent(js_sys::Date::now() as i64 - RECENT_MS) } else { Vec::new() };
+        // written to in the last hour (likely still growing), a few at most.
+        let keep = if folder.followed { folder.recent(js_sys::Date::now() as i64 - RECENT_MS, RECENT_KEPT) } else { Vec::new() };
         let (files, client, send, on) = (self.files.clone(), self.client.clone(), self.send.clone(), self.follow_on.clone());
         yew::platform::spawn_local(async move {
             browser::tasks::survey(folder.clone(), files.clone(), client.clone(), send.clone(), survey.clone(), keep).await;

@@ -235,10 +235,15 @@ impl Browser {
         Browser { name: self.name.clone(), tree: Rc::new(tree), files: Rc::new(files), slots: Rc::new(slots), done_bytes, total_bytes, surveyed: self.surveyed, list, search, followed: self.followed }
     }
 
-    /// Conversations whose file was written to at or after `since_ms`.
-    pub fn recent(&self, since_ms: i64) -> Vec<u32> {
+    /// The (at most `max`) conversations written to most recently, at or
+    /// after `since_ms`.
+    pub fn recent(&self, since_ms: i64, max: usize) -> Vec<u32> {
         let t = &self.tree;
-        (0..t.conversations.len() as u32).filter(|&c| t.entry(t.conversations[c as usize].entry).modified_ms.is_some_and(|m| m >= since_ms)).collect()
+        let modified = |c: u32| t.entry(t.conversations[c as usize].entry).modified_ms;
+        let mut out: Vec<u32> = (0..t.conversations.len() as u32).filter(|&c| modified(c).is_some_and(|m| m >= since_ms)).collect();
+        out.sort_by_key(|&c| std::cmp::Reverse(modified(c)));
+        out.truncate(max);
+        out
     }
 
     /// The conversation at `path`, if the folder holds it.

@@ -304,6 +304,7 @@ async fn walk(id: JobId, dir: JsValue, cancel: Cancel, out: Out) {
     let (mut files, mut handles, mut paths, mut unreadable) = (Array::new(), Array::new(), Vec::new(), Vec::new());
     let mut found = 0u64;
     let mut stack = vec![(crate::app::handles::name(&dir), dir)];
+    let mut pending: Vec<(String, JsValue)> = Vec::new();
     let flush = |files: &mut Array, handles: &mut Array, paths: &mut Vec<String>, unreadable: &mut Vec<String>| {
         out(FromWorker::Listed { id, files: std::mem::replace(files, Array::new()), handles: std::mem::replace(handles, Array::new()), paths: std::mem::take(paths), unreadable: std::mem::take(unreadable) });
     };
@@ -330,20 +331,28 @@ async fn walk(id: JobId, dir: JsValue, cancel: Cancel, out: Out) {
             let child = format!("{path}/{}", crate::app::handles::name(&h));
             if crate::app::handles::is_folder(&h) {
                 stack.push((child, h));
-                continue;
+            } else {
+                pending.push((child, h));
             }
-            match crate::app::handles::file_of(&h).await {
-                Ok(f) => {
-                    files.push(&f);
-                    handles.push(&h);
-                    paths.push(child);
-                    found += 1;
-                    if paths.len() == WALK_BATCH {
-                        flush(&mut files, &mut handles, &mut paths, &mut unreadable);
-                        out(FromWorker::Progress { id, read_bytes: found });
+        }
+        // A folder's files asked for all at once (one by one, each waits
+        // for the browser's answer: 881 files took 0.9 s).
+        for batch in std::mem::take(&mut pending).chunks(WALK_BATCH) {
+            let got = futures::future::join_all(batch.iter().map(|(_, h)| crate::app::handles::file_of(h))).await;
+            for ((child, h), f) in batch.iter().zip(got) {
+                match f {
+                    Ok(f) => {
+                        files.push(&f);
+                        handles.push(h);
+                        paths.push(child.clone());
+                        found += 1;
                     }
+                    Err(_) => unreadable.push(child.clone()),
                 }
-                Err(_) => unreadable.push(child),
+            }
+            if paths.len() >= WALK_BATCH {
+                flush(&mut files, &mut handles, &mut paths, &mut unreadable);
+                out(FromWorker::Progress { id, read_bytes: found });
             }
         }
     }
