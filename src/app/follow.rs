@@ -39,10 +39,6 @@ pub struct Following {
     pub reopen: Callback<Source>,
 }
 
-fn visible() -> bool {
-    web_sys::window().and_then(|w| w.document()).is_none_or(|d| !d.hidden())
-}
-
 impl Following {
     fn send(&self, a: Action) -> bool {
         if self.cancel.is_cancelled() {
@@ -68,7 +64,7 @@ impl Following {
             if self.cancel.is_cancelled() {
                 return;
             }
-            if !self.on.get() || !visible() {
+            if !self.on.get() || !crate::app::task::page_shown() {
                 continue;
             }
             let file = match handles::file_of(&self.handle).await {

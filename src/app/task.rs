@@ -47,6 +47,12 @@ pub fn mark_memory(name: &str) {
     }
 }
 
+/// Whether the page is shown (its tab visible): what follows a file looks
+/// only then.
+pub fn page_shown() -> bool {
+    web_sys::window().and_then(|w| w.document()).is_none_or(|d| !d.hidden())
+}
+
 /// Gives the page a turn of its event loop (input, rendering) without the
 /// 4 ms minimum that nested `setTimeout(0)`s get: a message to ourselves.
 pub async fn yield_to_page() {

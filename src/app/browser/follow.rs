@@ -40,10 +40,6 @@ pub struct FollowedFolder {
     pub on: Rc<Cell<bool>>,
 }
 
-fn visible() -> bool {
-    web_sys::window().and_then(|w| w.document()).is_none_or(|d| !d.hidden())
-}
-
 impl FollowedFolder {
     /// Every file under the folders now: path, `File`, handle; `None` when
     /// a listing failed or was cancelled (tried again at the next check).
@@ -77,7 +73,7 @@ impl FollowedFolder {
             if self.cancel.is_cancelled() {
                 return;
             }
-            if !self.on.get() || !visible() {
+            if !self.on.get() || !crate::app::task::page_shown() {
                 continue;
             }
             let started = now_ms();
