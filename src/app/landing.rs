@@ -66,7 +66,8 @@ fn reopen_list(p: &Props) -> Html {
     }
     let now_ms = js_sys::Date::now();
     html! {
-        <section class="remembered" aria-label="Opened before" data-testid="remembered">
+        <section class="remembered" aria-labelledby="remembered-title" data-testid="remembered">
+            <h2 id="remembered-title">{ "Opened here before" }</h2>
             <ul>
                 { for p.remembered.iter().map(|r| {
                     let (reopen, forget) = (p.on_reopen.clone(), p.on_forget.clone());
