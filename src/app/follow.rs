@@ -84,11 +84,12 @@ impl Following {
                 }
                 continue;
             }
-            seen = now;
             let t = tail.get_or_insert_with(|| Tail::resume(doc.index.clone(), &doc.head));
             let mut change = t.change(now.0);
+            // A read can fail while the file is being written (the `File`
+            // is then out of date): the next check tries again.
             if !matches!(change, Change::Restart(_)) {
-                let first = read_range(&file, 0, t.head().len() as u64).await.unwrap_or_default();
+                let Ok(first) = read_range(&file, 0, t.head().len() as u64).await else { continue };
                 if !t.same_head(&first) {
                     change = Change::Restart(Restart::Rewritten);
                 }
@@ -97,11 +98,7 @@ impl Following {
                 Change::Same => {}
                 Change::Grew { from, to } => match read_range(&file, from, to).await {
                     Ok(bytes) => t.push(&bytes),
-                    Err(e) => {
-                        live.gone = Some(e.to_string());
-                        self.send(Action::Live(Some(live)));
-                        return;
-                    }
+                    Err(_) => continue,
                 },
                 Change::Restart(why) => {
                     self.files.renew(doc.file, file.into());
@@ -112,6 +109,7 @@ impl Following {
                     return;
                 }
             }
+            seen = now;
             self.files.renew(doc.file, file.into());
             live.open_line_bytes = t.open_line_bytes();
             let ix = t.settled();

@@ -107,7 +107,7 @@ impl Hub {
         yew::platform::spawn_local(async move {
             browser::tasks::survey(folder.clone(), files.clone(), client.clone(), send.clone(), survey.clone(), keep).await;
             if !dirs.is_empty() && !survey.is_cancelled() {
-                let f = browser::follow::FollowedFolder { dirs, tree: folder.tree.clone(), ids: (*folder.files).clone(), files, client, send, cancel: survey, on };
+                let f = browser::follow::FollowedFolder { dirs, tree: folder.tree.clone(), ids: (*folder.files).clone(), files, client, send, cancel: survey, on, retry: Vec::new() };
                 f.run().await;
             }
         });

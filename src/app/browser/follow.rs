@@ -38,6 +38,9 @@ pub struct FollowedFolder {
     pub cancel: Cancel,
     /// The person's "Follow" toggle.
     pub on: Rc<Cell<bool>>,
+    /// Conversations (by path) to sum again: their last summing failed
+    /// while their file was being written.
+    pub retry: Vec<String>,
 }
 
 impl FollowedFolder {
@@ -101,15 +104,24 @@ impl FollowedFolder {
                 entries.push(entry);
                 ids.push(id);
             }
-            if entries == self.tree.entries {
-                continue;
+            let mut order = Vec::new();
+            if entries != self.tree.entries {
+                let tree = Tree::build(entries);
+                order = tree.unchanged_since(&self.tree).iter().enumerate().filter(|(_, k)| k.is_none()).map(|(c, _)| c as u32).collect();
+                self.send.emit(Action::Relisted { tree: tree.clone(), files: ids.clone() });
+                (self.tree, self.ids) = (Rc::new(tree), ids);
             }
-            let tree = Tree::build(entries);
-            let changed: Vec<u32> = tree.unchanged_since(&self.tree).iter().enumerate().filter(|(_, k)| k.is_none()).map(|(c, _)| c as u32).collect();
-            self.send.emit(Action::Relisted { tree: tree.clone(), files: ids.clone() });
-            (self.tree, self.ids) = (Rc::new(tree), ids);
-            if !changed.is_empty() {
-                tasks::resum(&self.tree, &self.ids, &self.files, &self.client, &self.send, &self.cancel, changed).await;
+            // And those whose last summing did not come back.
+            for path in std::mem::take(&mut self.retry) {
+                if let Ok(c) = self.tree.conversations.binary_search_by(|c| c.path.cmp(&path)) {
+                    if !order.contains(&(c as u32)) {
+                        order.push(c as u32);
+                    }
+                }
+            }
+            if !order.is_empty() {
+                let answered = tasks::resum(&self.tree, &self.ids, &self.files, &self.client, &self.send, &self.cancel, order.clone()).await;
+                self.retry = order.iter().filter(|c| !answered.contains(c)).map(|&c| self.tree.conversations[c as usize].path.clone()).collect();
             }
         }
     }

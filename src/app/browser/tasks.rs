@@ -101,23 +101,32 @@ pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Cal
 /// A followed folder's conversations `order` (new or changed) summed again,
 /// from where they grew (the worker kept their indexers); their facts are
 /// sent as they come, with no survey progress (the list is on screen).
-pub async fn resum(tree: &Tree, ids: &[FileId], files: &Files, client: &Client, send: &Callback<Action>, cancel: &Cancel, order: Vec<u32>) {
+/// Those that came back (a read can fail while a file is being written:
+/// the worker then says nothing, and the caller tries again).
+pub async fn resum(tree: &Tree, ids: &[FileId], files: &Files, client: &Client, send: &Callback<Action>, cancel: &Cancel, order: Vec<u32>) -> Vec<u32> {
     let all = Array::new();
     for id in ids {
         if let Some(b) = files.get(*id) {
             all.push(&b);
         }
     }
-    let Ok(mut job) = client.survey(tree, &all, order.clone(), order) else { return };
+    let Ok(mut job) = client.survey(tree, &all, order.clone(), order) else { return Vec::new() };
     stop_on_cancel(cancel, client, &job);
-    let mut batch: Vec<(u32, Slot)> = Vec::new();
-    let take = |batch: &mut Vec<(u32, Slot)>, reply| match reply {
-        Reply::Summary { conversation, facts } => batch.push((conversation, Slot::Ready(Rc::new(*facts)))),
-        Reply::SummaryFailed { conversation, message } => batch.push((conversation, Slot::Failed(message.into()))),
+    let mut state: (Vec<(u32, Slot)>, Vec<u32>) = (Vec::new(), Vec::new());
+    let take = |(batch, answered): &mut (Vec<(u32, Slot)>, Vec<u32>), reply| match reply {
+        Reply::Summary { conversation, facts } => {
+            answered.push(conversation);
+            batch.push((conversation, Slot::Ready(Rc::new(*facts))));
+        }
+        Reply::SummaryFailed { conversation, message } => {
+            answered.push(conversation);
+            batch.push((conversation, Slot::Failed(message.into())));
+        }
         _ => {}
     };
-    let flush = |batch: &mut Vec<(u32, Slot)>| send.emit(Action::Summaries(std::mem::take(batch)));
-    let _ = pump(&mut job, cancel, &mut batch, take, flush).await;
+    let flush = |(batch, _): &mut (Vec<(u32, Slot)>, Vec<u32>)| send.emit(Action::Summaries(std::mem::take(batch)));
+    let _ = pump(&mut job, cancel, &mut state, take, flush).await;
+    state.1
 }
 
 /// Searches the files of `scope` for `query`, hits streaming back in batches.

@@ -199,6 +199,10 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, keep: Vec<
             .await;
             done_bytes.set(done_bytes.get() + plan.own_bytes(tree));
             match outcome {
+                // A followed conversation's read can fail while it is being
+                // written: it is summed again when the folder, listed again,
+                // shows it changed (no failure is said, and the worker stays).
+                Err(Stop::Failed(_)) if keep.contains(&k) => {}
                 Err(Stop::Failed(e)) => out(FromWorker::SummaryFailed { id, conversation: k, message: e.to_string() }),
                 other => other?,
             }
