@@ -85,10 +85,9 @@ wasm-test: tools-test
 ENGINES ?= chromium firefox webkit
 e2e: tools-test standalone
 	cargo build --release --bin ccscope --bin ccscope-bench
-	@mkdir -p target test-results && rm -f test-results/e2e-skips-*.txt target/e2e-*.tap
+	@mkdir -p target test-results && rm -f test-results/e2e-skips-*.txt target/e2e-*.tap target/e2e-*-flaky.txt
 	@failed=""; for e in $(ENGINES); do echo "== end-to-end in $$e"; \
-	  ENGINE=$$e xvfb-run -a node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-	    --test-reporter=tap --test-reporter-destination=target/e2e-$$e.tap tests/e2e/ || failed="$$failed $$e"; done; \
+	  ENGINE=$$e xvfb-run -a node tools/e2e-run.mjs || failed="$$failed $$e"; done; \
 	  node tools/e2e-summary.mjs $(ENGINES); \
 	  if [ -n "$$failed" ]; then echo "end-to-end failed in:$$failed"; exit 1; fi
 
