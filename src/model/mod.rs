@@ -1,6 +1,7 @@
 //! Rows → facts. Pure functions over an [`Index`](crate::index::Index);
 //! nothing here reads files (see [`crate::disk`] for the CLI's side).
 
+pub mod agents;
 pub mod body;
 pub mod conversation;
 pub mod export;

@@ -1,0 +1,262 @@
+//! The agent graph of one conversation (issue 31, first part): every run
+//! beside it placed under the call that spawned it, at any depth.
+//!
+//! Since Claude Code 2.1.172 runs spawn runs, and the layout stays flat
+//! (every `agent-<id>.jsonl` beside its siblings in `subagents/`). A run's
+//! `.meta.json` names the call that spawned it (`toolUseId`), in the main
+//! file or in another run's file, and survives a spawn that never returned.
+//! (Sources: daaain/claude-code-log `dev-docs/agents.md` §5;
+//! delexw/claude-code-trace `specs/09-subagent-linking.md`.) Without a meta,
+//! a run spawned by the main file is linked as [`super::subagents`] links it
+//! (the call's result, or the clock).
+//!
+//! No recursion and no depth bound: depths are found by walking parents
+//! with a visited set, so a chain of any length works and a cycle in bad
+//! data is reported, never followed.
+
+use serde::{Deserialize, Serialize};
+
+use super::subagents::{link_explained, Decline, Link, SubagentRun};
+use crate::index::{FxHashMap, Index};
+
+/// One run as the graph needs it: its id, its index, its meta's call.
+pub struct RunInput<'a> {
+    pub agent_id: &'a str,
+    pub ix: &'a Index,
+    pub meta_tool_use_id: Option<&'a str>,
+    /// Earliest and latest timestamp in the run (the clock link).
+    pub span_ms: Option<(i64, i64)>,
+}
+
+/// The file holding a spawning call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Owner {
+    Main,
+    /// The run at this position of the input.
+    Run(u32),
+}
+
+/// A run placed under its call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Node {
+    pub agent_id: String,
+    /// The file holding the call that spawned it.
+    pub parent: Owner,
+    pub tool_use_id: String,
+    /// How the edge was found.
+    pub link: Link,
+    /// 1 for a run the main conversation spawned, 2 for one that run
+    /// spawned, and so on.
+    pub depth: u32,
+}
+
+/// Why a run could not be placed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unplaced {
+    /// No meta, and the main file's calls do not place it.
+    Declined(Decline),
+    /// Its meta names a call that no file of the conversation holds.
+    MissingCall(String),
+    /// Following its spawners comes back to it (these agent ids, in order).
+    Cycle(Vec<String>),
+    /// It was spawned inside this run, which could not be placed.
+    UnderUnplaced(String),
+}
+
+impl Unplaced {
+    pub fn describe(&self) -> String {
+        match self {
+            Unplaced::Declined(d) => d.describe(),
+            Unplaced::MissingCall(id) => format!("its meta file names call {id}, which no file of the conversation holds"),
+            Unplaced::Cycle(ids) => format!("its spawners form a cycle ({}): the data is inconsistent", ids.join(" → ")),
+            Unplaced::UnderUnplaced(id) => format!("it was spawned inside run {id}, which could not be placed"),
+        }
+    }
+}
+
+/// The conversation's runs: placed ones (by position of the input: `None`
+/// where unplaced) and the others with their reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Graph {
+    pub nodes: Vec<Option<Node>>,
+    pub unplaced: Vec<(String, Unplaced)>,
+}
+
+impl Graph {
+    /// The deepest nesting (0 without runs).
+    pub fn depth(&self) -> u32 {
+        self.nodes.iter().flatten().map(|n| n.depth).max().unwrap_or(0)
+    }
+
+    /// Runs spawned by a call of `owner`, with the call's id.
+    pub fn children_of(&self, owner: Owner) -> impl Iterator<Item = (u32, &Node)> {
+        self.nodes.iter().enumerate().filter_map(move |(k, n)| n.as_ref().filter(|n| n.parent == owner).map(|n| (k as u32, n)))
+    }
+}
+
+/// Places every run of `runs` under its call, in `main` or in another run.
+pub fn graph(main: &Index, runs: &[RunInput]) -> Graph {
+    // Which file holds each call id (ids are unique across a conversation;
+    // the first holder wins).
+    let mut holder: FxHashMap<&str, Owner> = FxHashMap::default();
+    for u in &main.tool_uses {
+        holder.entry(main.str(u.id)).or_insert(Owner::Main);
+    }
+    for (k, r) in runs.iter().enumerate() {
+        for u in &r.ix.tool_uses {
+            holder.entry(r.ix.str(u.id)).or_insert(Owner::Run(k as u32));
+        }
+    }
+    holder.remove("");
+    // Edges: a meta names the call; without one, the main file's links.
+    let mut edges: Vec<Result<(Owner, String, Link), Unplaced>> = Vec::with_capacity(runs.len());
+    let mut without_meta = Vec::new();
+    for (k, r) in runs.iter().enumerate() {
+        edges.push(match r.meta_tool_use_id {
+            Some(id) => match holder.get(id) {
+                Some(&owner) => Ok((owner, id.to_string(), Link::Meta)),
+                None => Err(Unplaced::MissingCall(id.to_string())),
+            },
+            None => {
+                without_meta.push(k);
+                Err(Unplaced::Declined(Decline::NoCallRunning))
+            }
+        });
+    }
+    let plain: Vec<SubagentRun> = without_meta.iter().map(|&k| SubagentRun { agent_id: runs[k].agent_id.to_string(), meta_tool_use_id: None, span_ms: runs[k].span_ms }).collect();
+    for (link, why) in link_explained(main, &plain) {
+        let Some(k) = without_meta.iter().copied().find(|&k| runs[k].agent_id == link.agent_id) else { continue };
+        edges[k] = match (link.tool_use_id, why) {
+            (Some(id), _) => Ok((Owner::Main, id, link.link)),
+            (None, Some(d)) => Err(Unplaced::Declined(d)),
+            (None, None) => Err(Unplaced::Declined(Decline::NoCallRunning)),
+        };
+    }
+    // Depths, walking up parents iteratively; a walk that meets itself is a
+    // cycle (its members, and the runs whose spawners lead into it, are not placed).
+    let mut depth: Vec<Option<u32>> = vec![None; runs.len()];
+    let mut cycle: Vec<Option<Vec<String>>> = vec![None; runs.len()];
+    for start in 0..runs.len() {
+        let mut path: Vec<usize> = Vec::new();
+        let mut at = start;
+        let found = loop {
+            if let Some(d) = depth[at] {
+                break Some(d);
+            }
+            if let Some(names) = cycle[at].clone() {
+                for &p in &path {
+                    cycle[p] = Some(names.clone());
+                }
+                break None;
+            }
+            if let Some(pos) = path.iter().position(|&p| p == at) {
+                let names: Vec<String> = path[pos..].iter().map(|&p| runs[p].agent_id.to_string()).collect();
+                for &p in &path {
+                    cycle[p] = Some(names.clone());
+                }
+                break None;
+            }
+            path.push(at);
+            match &edges[at] {
+                Ok((Owner::Main, ..)) => break Some(0),
+                Ok((Owner::Run(p), ..)) => at = *p as usize,
+                Err(_) => break None,
+            }
+        };
+        // Every run on the walk is one deeper than the one it came from.
+        if let Some(mut d) = found {
+            for &p in path.iter().rev() {
+                d += 1;
+                depth[p] = Some(d);
+            }
+        }
+    }
+    let mut g = Graph::default();
+    for (k, (r, edge)) in runs.iter().zip(edges).enumerate() {
+        let why = match (edge, depth[k]) {
+            (Ok((parent, tool_use_id, link)), Some(depth)) => {
+                g.nodes.push(Some(Node { agent_id: r.agent_id.to_string(), parent, tool_use_id, link, depth }));
+                continue;
+            }
+            (Err(why), _) => why,
+            // Placed under a run that is not placed: a cycle, or a spawner without a place.
+            (Ok((parent, ..)), None) => match (cycle[k].take(), parent) {
+                (Some(names), _) => Unplaced::Cycle(names),
+                (None, Owner::Run(p)) => Unplaced::UnderUnplaced(runs[p as usize].agent_id.to_string()),
+                (None, Owner::Main) => Unplaced::Declined(Decline::NoCallRunning),
+            },
+        };
+        g.nodes.push(None);
+        g.unplaced.push((r.agent_id.to_string(), why));
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Indexer;
+
+    /// A file whose one assistant record calls `Agent` with id `call`.
+    fn spawning(call: &str) -> Index {
+        Indexer::index_bytes(format!(r#"{{"type":"assistant","message":{{"id":"m-{call}","content":[{{"type":"tool_use","id":"{call}","name":"Agent","input":{{}}}}]}}}}"#).as_bytes())
+    }
+
+    fn run<'a>(agent_id: &'a str, ix: &'a Index, meta: Option<&'a str>) -> RunInput<'a> {
+        RunInput { agent_id, ix, meta_tool_use_id: meta, span_ms: None }
+    }
+
+    #[test]
+    fn a_chain_of_depth_100_is_placed_without_recursion() {
+        let main = spawning("t0");
+        // Run k is spawned by call t{k} and makes call t{k+1}.
+        let ids: Vec<String> = (0..100).map(|k| format!("a{k}")).collect();
+        let calls: Vec<String> = (0..100).map(|k| format!("t{k}")).collect();
+        let files: Vec<Index> = (0..100).map(|k| spawning(&format!("t{}", k + 1))).collect();
+        // Given deepest first: the order of the input does not matter.
+        let runs: Vec<RunInput> = (0..100).rev().map(|k| run(&ids[k], &files[k], Some(&calls[k]))).collect();
+        let g = graph(&main, &runs);
+        assert!(g.unplaced.is_empty(), "{:?}", g.unplaced);
+        assert_eq!(g.depth(), 100);
+        let a99 = g.nodes.iter().flatten().find(|n| n.agent_id == "a99").unwrap();
+        assert_eq!((a99.depth, a99.parent, a99.link), (100, Owner::Run(1), Link::Meta), "a98 is input 1");
+        assert_eq!(g.children_of(Owner::Main).map(|(_, n)| n.agent_id.as_str()).collect::<Vec<_>>(), ["a0"]);
+    }
+
+    #[test]
+    fn a_cycle_is_reported_not_followed_and_what_hangs_from_it_says_so() {
+        let main = spawning("t0");
+        let (fa, fb, fc) = (spawning("ta"), spawning("tb"), spawning("tc"));
+        // a spawned by b's call, b by a's: a cycle; c spawned inside a.
+        let runs = [run("a", &fa, Some("tb")), run("b", &fb, Some("ta")), run("c", &fc, Some("ta")), run("d", &fc, Some("nowhere"))];
+        let g = graph(&main, &runs);
+        assert!(g.nodes.iter().all(Option::is_none));
+        let why = |id: &str| g.unplaced.iter().find(|u| u.0 == id).map(|u| u.1.clone()).unwrap();
+        assert!(matches!(why("a"), Unplaced::Cycle(c) if c.len() == 2));
+        assert!(matches!(why("b"), Unplaced::Cycle(_)));
+        assert!(matches!(why("c"), Unplaced::Cycle(_)), "hangs from the cycle");
+        assert_eq!(why("d"), Unplaced::MissingCall("nowhere".into()));
+        assert!(why("a").describe().contains("cycle"));
+    }
+
+    #[test]
+    fn without_a_meta_a_run_is_linked_by_the_main_files_calls_and_its_children_follow() {
+        // The main file's call t0 came back from run x (toolUseResult.agentId).
+        let main = Indexer::index_bytes(concat!(
+            r#"{"type":"assistant","timestamp":"2026-01-01T10:00:00Z","message":{"id":"m","content":[{"type":"tool_use","id":"t0","name":"Task","input":{}}]}}"#, "\n",
+            r#"{"type":"user","timestamp":"2026-01-01T10:05:00Z","toolUseResult":{"agentId":"x"},"message":{"content":[{"type":"tool_result","tool_use_id":"t0","content":"done"}]}}"#, "\n",
+        ).as_bytes());
+        let (fx, fy) = (spawning("tx"), spawning("ty"));
+        let runs = [run("y", &fy, Some("tx")), run("x", &fx, None)];
+        let g = graph(&main, &runs);
+        let x = g.nodes[1].as_ref().unwrap();
+        assert_eq!((x.parent, x.link, x.depth, x.tool_use_id.as_str()), (Owner::Main, Link::Result, 1, "t0"));
+        let y = g.nodes[0].as_ref().unwrap();
+        assert_eq!((y.parent, y.depth), (Owner::Run(1), 2));
+        // A run under a run that cannot be placed says where it hangs.
+        let runs = [run("y", &fy, Some("tx")), run("x", &fx, Some("gone"))];
+        let g = graph(&main, &runs);
+        assert_eq!(g.unplaced[0], ("y".to_string(), Unplaced::UnderUnplaced("x".into())));
+    }
+}
