@@ -60,7 +60,7 @@ fn picker(folder: bool, on_handles: &Callback<Vec<JsValue>>) -> Callback<MouseEv
 }
 
 /// "Reopen …" for each remembered handle, each with "Forget", and "Forget all".
-fn reopen_list(p: &Props) -> Html {
+fn reopen_list(p: &Props, red: &super::redact::Redaction) -> Html {
     if p.remembered.is_empty() {
         return html! {};
     }
@@ -72,7 +72,8 @@ fn reopen_list(p: &Props) -> Html {
                 { for p.remembered.iter().map(|r| {
                     let (reopen, forget) = (p.on_reopen.clone(), p.on_forget.clone());
                     let (handle, key) = (r.handle.clone(), r.key);
-                    let what = if r.is_folder { format!("{}/", r.name) } else { r.name.clone() };
+                    let name = red.text(&r.name);
+                    let what = if r.is_folder { format!("{name}/") } else { name };
                     html! {
                         <li>
                             <button class="button" type="button" data-testid="reopen" onclick={Callback::from(move |_: MouseEvent| reopen.emit(handle.clone()))}>
@@ -101,6 +102,7 @@ impl PartialEq for PickedFile {
 
 #[function_component(Landing)]
 pub fn landing(props: &Props) -> Html {
+    let red = super::redact::use_redaction();
     let on_input = |folder: bool| {
         let (on_open, on_files) = (props.on_open.clone(), props.on_files.clone());
         Callback::from(move |e: Event| {
@@ -156,7 +158,7 @@ pub fn landing(props: &Props) -> Html {
                 }
             </div>
             if !props.compact {
-                { reopen_list(props) }
+                { reopen_list(props, &red) }
                 <p class="muted small" data-testid="handles-line">
                     if props.handles {
                         { "This browser lets the page follow a conversation as Claude Code writes it, and reopen what you opened here before." }

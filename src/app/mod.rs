@@ -176,7 +176,7 @@ pub fn app() -> Html {
                     wanted={(!compact).then(|| address::describe(&address::current(), |p| redaction.text(p))).flatten()}
                     handles={handles::supported()} on_handles={callbacks.handles.clone()} remembered={(*remembered).clone()}
                     on_reopen={callbacks.reopen.clone()} on_forget={callbacks.forget.clone()} />
-                { routes::notice(&state, &callbacks) }
+                { routes::notice(&state, &callbacks, &redaction) }
                 { routes::body(&state, &hub.files, &callbacks, (*highlight).clone(), &redaction) }
             </ContextProvider<worker::Client>>
             </main>

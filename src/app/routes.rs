@@ -202,7 +202,8 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
     })
 }
 
-pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
+/// A notice names paths and files: with Redact on, as the rest of the page does.
+pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks, red: &Redaction) -> Html {
     if let Some(n) = state.listing {
         return html! {
             <section class="notice" role="status" data-testid="listing">
@@ -215,7 +216,7 @@ pub fn notice(state: &UseReducerHandle<State>, cb: &Callbacks) -> Html {
     let dismiss = state.dispatcher().to_callback().reform(|_: MouseEvent| Action::DismissNotice);
     html! {
         <section class="notice warn" role="status" data-testid="notice">
-            <p>{ text.to_string() }</p>
+            <p>{ red.text(text) }</p>
             <button class="link-button" onclick={dismiss}>{ "Dismiss" }</button>
         </section>
     }
