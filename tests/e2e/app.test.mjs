@@ -181,25 +181,42 @@ test("a big file is read in the worker; its preview's list stays mounted and in 
     // The preview: the start of the file, while the rest is read.
     await page.waitForSelector("[data-testid=reading] ~ [data-testid=viewer] [data-testid=turn-list] article.item", { timeout: 30000 });
     const list = await page.$("[data-testid=turn-list]");
-    // The item at the top of the list, after scrolling into the preview.
-    const topItem = () => list.evaluate((l) => {
-      const top = l.getBoundingClientRect().top;
-      return [...l.querySelectorAll("article.item")].find((a) => a.getBoundingClientRect().bottom > top + 1)?.dataset.item;
-    });
+    // What the reader sees at the top of the list: the first item not
+    // scrolled past, and where its top edge is. Taken once it holds still
+    // (the same over three frames): on a busy machine a row measured late
+    // moves the view for a frame before it is put back, and a sample taken
+    // in that frame says nothing about where the list stays.
+    const placeOverThreeFrames = () => page.evaluate(() => new Promise((resolve) => {
+      const place = () => {
+        const l = document.querySelector("[data-testid=turn-list]"), top = l.getBoundingClientRect().top;
+        const a = [...l.querySelectorAll("article.item")].find((x) => x.getBoundingClientRect().bottom > top + 1);
+        return a && a.hasAttribute("data-settled") && !l.querySelector(".pending") ? `${a.dataset.item} at ${Math.round(a.getBoundingClientRect().top - top)} px` : null;
+      };
+      const seen = [];
+      const frame = () => requestAnimationFrame(() => {
+        seen.push(place());
+        if (seen.length < 3) return frame();
+        resolve(seen[0] !== null && seen.every((p) => p === seen[0]) ? seen[0] : null);
+      });
+      frame();
+    }));
+    const settledPlace = async () => {
+      for (const until = Date.now() + 30000; Date.now() < until;) {
+        const place = await placeOverThreeFrames();
+        if (place) return place;
+      }
+      throw new Error("the list did not hold still for three frames in 30 s");
+    };
     await list.evaluate((l) => { l.scrollTop = 700; });
-    // The list has redrawn at its new place: its top item is rendered with its body.
-    await page.waitForFunction(() => {
-      const l = document.querySelector("[data-testid=turn-list]"), top = l.getBoundingClientRect().top;
-      const a = [...l.querySelectorAll("article.item")].find((x) => x.getBoundingClientRect().bottom > top + 1);
-      return a && a.hasAttribute("data-settled");
-    });
-    const before = await topItem();
+    const before = await settledPlace();
     await page.waitForFunction(() => document.querySelector("[data-testid=viewer] .all-facts"), null, { timeout: 60000 });
     assert.ok(await list.evaluate((el) => el.isConnected), "the same list element: the viewer was updated, not rebuilt");
-    // Settled: the rows in view have their bodies and the frame after that has been drawn.
-    await page.waitForFunction(() => !document.querySelector("[data-testid=turn-list] .pending"));
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    assert.equal(await topItem(), before, "the item at the top stayed at the top");
+    // The same item at the same height (a pixel of rounding either way).
+    const [id, px] = before.split(" at ");
+    const after = await settledPlace();
+    const [idAfter, pxAfter] = after.split(" at ");
+    assert.equal(idAfter, id, `the item at the top stayed at the top (before: ${before}; after: ${after})`);
+    assert.ok(Math.abs(parseInt(pxAfter) - parseInt(px)) <= 1, `and did not move (before: ${before}; after: ${after})`);
     if (!skipped("workers", "the big file was read and indexed in the worker (its marks)")) {
       assert.equal(await workerMarks(page, "worker-read-end"), 1, "read and indexed in the worker");
     }

@@ -15,7 +15,7 @@
 import { chromium } from "playwright-core";
 import puppeteer from "puppeteer-core";
 import { Builder, By, Key } from "selenium-webdriver";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -152,7 +152,10 @@ class WebkitBrowser {
     if (this.servers[scheme]) return this.servers[scheme].url;
     const port = 4444 + Math.floor(Math.random() * 2000);
     const env = { ...process.env, GTK_THEME: scheme === "dark" ? "Adwaita:dark" : "Adwaita" };
-    const proc = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: "ignore", env });
+    // WEBKIT_LOG=<file>: WebKitWebDriver's and MiniBrowser's own messages
+    // go there (why a browser died mid-test); otherwise nowhere.
+    const log = process.env.WEBKIT_LOG ? openSync(process.env.WEBKIT_LOG, "a") : "ignore";
+    const proc = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: ["ignore", log, log], env });
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
       try { if ((await fetch(`${url}/status`)).ok) break; } catch { /* starting */ }

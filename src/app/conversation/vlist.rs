@@ -194,7 +194,13 @@ impl Component for VList {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Scroll => {
-                // The person (or a jump) moved the view: this is the place to keep.
+                // The person (or a jump) moved the view: this is the place to
+                // keep. Rows above may have changed size since the last frame
+                // (a busy page draws late): that shift is put right first, or
+                // it would be taken for the person's place.
+                if self.pending.is_none() && self.bottom_hold.is_none() {
+                    self.restore_anchor();
+                }
                 self.anchor = super::measure::find_anchor(self.element().as_ref());
                 let seen_new = self.new_below > 0 && self.at_bottom();
                 if seen_new {
