@@ -19,6 +19,7 @@ use super::worker;
 use crate::folder::Tree;
 use crate::state::browser::{Browser, OpenAt};
 use crate::state::state::{Action, Route};
+use crate::state::doc::FileId;
 
 /// What the app's callbacks share: the state's dispatcher, the files, the
 /// worker, and the cancel flags of the work under way.
@@ -98,7 +99,7 @@ impl Hub {
         address::push("/");
         // (A new history entry: Back returns to the list.)
         if let Some(at) = wanted.and_then(|(target, line)| Self::at(&folder, &target, line)) {
-            self.open_at(&folder, &at, true);
+            let _ = self.open_at(&folder, &at, true);
         }
         // Followed: the worker keeps the indexers of the conversations
         // written to in the last hour (likely still growing), a few at most.
@@ -224,7 +225,8 @@ impl Hub {
     }
 
     /// Opens a conversation of the folder (or one of its runs) at a line.
-    pub fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) {
+    /// Opens `at`; the file it opens, if `folder` holds it.
+    pub fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) -> Option<FileId> {
         // Leaving the list (it is on screen): keep its place for the way back.
         let doc = web_sys::window().and_then(|w| Some((w.document()?, w)));
         if let Some((d, w)) = doc {
@@ -233,7 +235,7 @@ impl Hub {
             }
         }
         let entry = folder.file_of(at.conv, at.run.as_deref());
-        let Some((entry, file)) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?))) else { return };
+        let (entry, file) = entry.and_then(|e| Some((e, *folder.files.get(e as usize)?)))?;
         let path = &folder.tree.entry(entry).path;
         let hash = address::of(path, entry, self.opaque.get(), at.line);
         if push {
@@ -244,6 +246,7 @@ impl Hub {
         self.send.emit(Action::Navigate(Route::Conversation { conv: at.conv, run: at.run.clone() }));
         let name = crate::fmt::file_name(&path).into();
         self.open(Source::Known { file, name });
+        Some(file)
     }
 
     /// Follows the address: `#/` the list, `#/<path>[:L<n>]` (or
@@ -255,7 +258,7 @@ impl Hub {
         }
         if let Some(at) = Self::at(folder, &target, line) {
             if *route != (Route::Conversation { conv: at.conv, run: at.run.clone() }) {
-                self.open_at(folder, &at, false);
+                let _ = self.open_at(folder, &at, false);
             }
         }
     }

@@ -105,7 +105,7 @@ pub fn app() -> Html {
             }
         });
     }
-    let highlight = use_state(|| None::<Rc<str>>);
+    let highlight = use_state(|| None::<routes::Highlight>);
     // Back and forward between the list and a conversation.
     {
         let (hub, folder, route) = ((*hub).clone(), state.folder.clone(), state.route.clone());

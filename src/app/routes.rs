@@ -22,6 +22,7 @@ use super::progress;
 use super::remembered::Remembered;
 use crate::state::browser::{Browser, ListUi, Scope};
 use crate::state::state::{Action, Phase, Route, State};
+use crate::state::doc::FileId;
 
 /// Everything the page's components may ask the app to do.
 #[derive(Clone, PartialEq)]
@@ -47,10 +48,18 @@ pub struct Callbacks {
     pub follow: Callback<bool>,
 }
 
+/// A folder search's query, opened with its hit: shown in that file's
+/// search box (never in another file's, shown while this one is read).
+#[derive(Clone, PartialEq)]
+pub struct Highlight {
+    pub file: FileId,
+    pub query: Rc<str>,
+}
+
 impl Callbacks {
     /// `remembered`: the landing page's list of remembered handles, read
     /// again after each change.
-    pub fn new(hub: &Rc<Hub>, state: &UseReducerHandle<State>, highlight: &UseStateHandle<Option<Rc<str>>>, remembered: &UseStateHandle<Vec<Remembered>>) -> Callbacks {
+    pub fn new(hub: &Rc<Hub>, state: &UseReducerHandle<State>, highlight: &UseStateHandle<Option<Highlight>>, remembered: &UseStateHandle<Vec<Remembered>>) -> Callbacks {
         let h = (**hub).clone();
         let open = {
             let (h, highlight) = (h.clone(), highlight.clone());
@@ -73,8 +82,8 @@ impl Callbacks {
             let (h, folder, highlight) = (h.clone(), folder.clone(), highlight.clone());
             Callback::from(move |at: OpenAt| {
                 if let Some(f) = &folder {
-                    highlight.set(at.highlight.clone());
-                    h.open_at(f, &at, true);
+                    let file = h.open_at(f, &at, true);
+                    highlight.set(file.zip(at.highlight.clone()).map(|(file, query)| Highlight { file, query }));
                 }
             })
         };
@@ -263,7 +272,7 @@ fn crumbs(folder: &Browser, conv: u32, run: Option<&Rc<str>>, cb: &Callbacks, re
 /// The file on screen: its progress bar, its viewer (kept mounted from
 /// preview to whole file: keyed by the open's number), or what else its
 /// open ended with.
-fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc<str>>, red: &Redaction, cb: &Callbacks) -> Html {
+fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Highlight>, red: &Redaction, cb: &Callbacks) -> Html {
     let progress = match &state.phase {
         Phase::Reading { name, size_bytes, read_bytes, .. } => html! {
             <progress::Progress name={Rc::<str>::from(red.text(name))} size_bytes={*size_bytes} read_bytes={*read_bytes} />
@@ -278,9 +287,13 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
         None => html! {},
     };
     let viewer = match state.shown().and_then(|d| Some((d, files.get(d.file)?))) {
-        Some((doc, blob)) => html! {
+        Some((doc, blob)) => {
+            // The query is for its own file: not for the one shown while it is read.
+            let highlight = highlight.filter(|h| h.file == doc.file).map(|h| h.query);
+            html! {
             <conversation::Conversation key={format!("view-{}", state.opened)} doc={Shared(doc.clone())} {blob} partial={state.reading()} {address} {highlight} live={following} />
-        },
+            }
+        }
         None => html! {},
     };
     let viewer = match live.filter(|_| following) {
@@ -300,7 +313,7 @@ fn document(state: &State, files: &Files, address: Rc<str>, highlight: Option<Rc
     html! { <>{ progress }{ bar }{ viewer }{ other }</> }
 }
 
-pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
+pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Highlight>, red: &Redaction) -> Html {
     // The session browser stays mounted (hidden) while a conversation is
     // open: it keeps its place, scroll and filters, and going back costs nothing.
     let browser = match &state.folder {
@@ -315,7 +328,7 @@ pub fn body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, high
     html! { <>{ browser }{ route_body(state, files, cb, highlight, red) }</> }
 }
 
-fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Rc<str>>, red: &Redaction) -> Html {
+fn route_body(state: &UseReducerHandle<State>, files: &Files, cb: &Callbacks, highlight: Option<Highlight>, red: &Redaction) -> Html {
     match (&state.route, &state.folder) {
         (Route::Browser, Some(_)) => html! {},
         (Route::Conversation { conv, run }, Some(folder)) => {

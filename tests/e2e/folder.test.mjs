@@ -277,10 +277,12 @@ test("a folder-search hit opens with its query in the file's search box; Esc cle
     await page.fill("[data-testid=folder-search]", "cache");
     await page.press("[data-testid=folder-search]", "Enter");
     await page.waitForSelector("[data-testid=folder-search-status][data-finished]");
+    const hitText = await page.evaluate(() => document.querySelector("[data-testid=folder-results] .hit")?.closest("li")?.textContent?.slice(0, 300));
     await page.locator("[data-testid=folder-results] .hit").first().click();
     await page.waitForSelector("[data-testid=search-status][data-matches]");
     assert.equal(await page.inputValue("[data-testid=search]"), "cache", "the query is in the file's search box");
-    assert.ok(Number(await page.getAttribute("[data-testid=search-status]", "data-matches")) > 0);
+    const dbg = await page.evaluate(() => `${location.hash} | ${document.querySelector("[data-testid=file-name]")?.textContent} | ${document.querySelector("[data-testid=search-status]")?.textContent} | ${document.querySelector("[data-testid=turn-list]")?.dataset.count}`);
+    assert.ok(Number(await page.getAttribute("[data-testid=search-status]", "data-matches")) > 0, `${hitText} → ${dbg}`);
     // Esc in the box clears the search and its counts.
     await page.focus("[data-testid=search]");
     await page.keyboard.press("Escape");
