@@ -21,6 +21,8 @@ after(async () => { await browser?.close(); });
 
 // Recent: a running call counts from its record to the clock now.
 const T0 = Date.now() - 3600_000;
+/** An e-mail address in a file's name, as tests/fixtures/planted.mjs plants it: Redact hides it. */
+const PLANTED_MAIL = "jane.doe@example.com";
 const at = (s) => new Date(T0 + s * 1000).toISOString();
 const rec = (o) => JSON.stringify(o) + "\n";
 const prompt = (k, s) => rec({ type: "user", uuid: `u${k}`, sessionId: "s1", timestamp: at(s), message: { role: "user", content: `question ${k}` } });
@@ -196,6 +198,21 @@ test("a followed folder: a new conversation appears, a deleted one hides, a new 
     ]), [dir, run]);
     await page.waitForSelector("[data-testid=run][data-agent=x1]", { timeout: 20000 });
     assert.match(await page.textContent("[data-testid=crumbs]"), /spawn an agent/, "still on the same conversation");
+
+    // With Redact on, the notice for an open conversation that went away
+    // names it redacted (its file name holds an e-mail address).
+    await page.click("[data-testid=redact-toggle]");
+    const mailed = `${dir}/${PLANTED_MAIL}.jsonl`;
+    await page.evaluate(([p, t]) => window.__opfs.write(p, t), [mailed, prompt(3, 0).replace("question 3", "mailed question") + answer(3, 5)]);
+    await page.click("[data-testid=back]");
+    await page.waitForSelector("text=mailed question", { timeout: 20000 });
+    await page.click("text=mailed question");
+    await page.waitForSelector("[data-testid=turn-list] article.item");
+    await page.evaluate((p) => window.__opfs.remove(p), mailed);
+    await page.waitForSelector("[data-testid=notice]:has-text('no longer in the folder')", { timeout: 20000 });
+    const notice = await page.textContent("[data-testid=notice]");
+    assert.match(notice, /\/<email-\d+>\S* is no longer in the folder/, notice);
+    assert.ok(!notice.includes("example.com") && !page.url().includes("example.com"), `nothing of the address shows: ${notice} ${page.url()}`);
   });
 });
 
