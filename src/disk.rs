@@ -74,6 +74,38 @@ pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
         .collect()
 }
 
+/// The agent graph of the transcript `path` and the runs beside it
+/// (`<stem>/subagents/**`), each run's file named relative to `base`. A run
+/// that cannot be read is skipped with a warning on stderr.
+pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, DiskError> {
+    use crate::model::agents::{Agents, RunInput};
+    let main = index_file(path)?;
+    let mut read: Vec<(String, String, Index, Option<String>)> = Vec::new();
+    for (agent_id, p) in subagent_files(path) {
+        let ix = match index_file(&p) {
+            Ok(ix) => ix,
+            Err(e) => {
+                eprintln!("warning: {e}");
+                continue;
+            }
+        };
+        let meta = read_meta(&p.with_file_name(format!("agent-{agent_id}.meta.json"))).and_then(Result::ok).and_then(|m| m.tool_use_id);
+        read.push((agent_id, relative(&p, base), ix, meta));
+    }
+    let runs: Vec<RunInput> = read
+        .iter()
+        .map(|(agent_id, _, ix, meta)| RunInput { agent_id, ix, meta_tool_use_id: meta.as_deref(), span_ms: subagents::span_of(ix) })
+        .collect();
+    let files: Vec<String> = read.iter().map(|r| r.1.clone()).collect();
+    Ok(Agents::of(&relative(path, base), &main, &runs, &files))
+}
+
+/// `path` below `base`, `/`-separated (as given when it is not below it).
+fn relative(path: &Path, base: &Path) -> String {
+    let rel = path.strip_prefix(base).unwrap_or(path);
+    rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
 /// A run's meta file, if there is one; one that is not a JSON object is
 /// named on stderr (the run is then placed without it).
 fn read_meta(path: &Path) -> Option<Result<crate::folder::Meta, crate::folder::SidecarError>> {

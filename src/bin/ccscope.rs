@@ -28,6 +28,7 @@ mod cli {
        ccscope sessions DIR [--idle-gap-secs N]
        ccscope report FILE|DIR [--idle-gap-secs N]
        ccscope export FILE [--format md|json] [--no-runs]
+       ccscope agents FILE|DIR
 
   stats     print the contract-v1 facts of one transcript as JSON
             (subagent runs in <FILE stem>/subagents/ are linked too)
@@ -46,7 +47,12 @@ mod cli {
   export    print the conversation as Markdown (default) or JSON, the
             same bytes as the viewer's export of the whole conversation;
             the subagent runs in <FILE stem>/subagents/ nest under their
-            calls (--no-runs: as the viewer exports a file picked alone)";
+            calls (--no-runs: as the viewer exports a file picked alone)
+  agents    print each conversation's agent graph, one JSON line per
+            conversation: every run in <stem>/subagents/ under the call
+            that spawned it, at any depth (from its meta, the call's
+            result or the clock), and the runs that could not be placed,
+            with the reason (README: \"ccscope agents\")";
 
     enum Command {
         Stats,
@@ -54,6 +60,7 @@ mod cli {
         Sessions,
         Report,
         Export(Format, bool),
+        Agents,
     }
 
     pub fn run(args: Vec<String>) -> i32 {
@@ -62,6 +69,7 @@ mod cli {
             Ok((Command::Follow, path, idle_gap_secs)) => follow(Path::new(&path), idle_gap_secs),
             Ok((Command::Sessions, dir, idle_gap_secs)) => sessions(Path::new(&dir), idle_gap_secs),
             Ok((Command::Report, path, idle_gap_secs)) => report(Path::new(&path), idle_gap_secs),
+            Ok((Command::Agents, path, _)) => agents(Path::new(&path)),
             Ok((Command::Export(format, runs), path, _)) => export(Path::new(&path), format, runs),
             Err(msg) => {
                 eprintln!("ccscope: {msg}\n\n{USAGE}");
@@ -77,6 +85,7 @@ mod cli {
             Some("follow") => (Command::Follow, "FILE"),
             Some("sessions") => (Command::Sessions, "DIR"),
             Some("report") => (Command::Report, "FILE or DIR"),
+            Some("agents") => (Command::Agents, "FILE or DIR"),
             Some("export") => (Command::Export(Format::Markdown, true), "FILE"),
             Some("-h" | "--help") | None => return Err("a command is needed".into()),
             Some(other) => return Err(format!("unknown command {other:?}")),
@@ -328,6 +337,34 @@ mod cli {
         use std::io::Write;
         let _ = std::io::stdout().lock().write_all(e.render(format, body_of).as_bytes());
         0
+    }
+
+    /// `agents FILE|DIR`: each conversation's agent graph, one JSON line
+    /// per conversation (a folder's in path order).
+    fn agents(path: &Path) -> i32 {
+        let conversations: Vec<std::path::PathBuf> = if path.is_dir() {
+            let folder = disk::OnDisk::open(path);
+            folder.tree.conversations.iter().map(|c| folder.path_of(c.entry)).collect()
+        } else {
+            vec![path.to_path_buf()]
+        };
+        let base = if path.is_dir() { path } else { path.parent().unwrap_or(Path::new("")) };
+        let mut status = 0;
+        for c in conversations {
+            match disk::agents(&c, base).map(|a| serde_json::to_string(&a)) {
+                Ok(Ok(line)) if out(&line) => {}
+                Ok(Ok(_)) => return status,
+                Ok(Err(e)) => {
+                    eprintln!("ccscope: {}: {e}", c.display());
+                    status = 1;
+                }
+                Err(e) => {
+                    eprintln!("ccscope: {e}");
+                    status = 1;
+                }
+            }
+        }
+        status
     }
 
     fn sessions(dir: &Path, idle_gap_secs: u64) -> i32 {

@@ -193,6 +193,100 @@ pub fn graph(main: &Index, runs: &[RunInput]) -> Graph {
     g
 }
 
+/// What `ccscope agents` prints for one run: its facts, read from its own
+/// file (absent stays absent: a run without usage has no token count).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunFacts {
+    pub tool_calls: u64,
+    pub output_tokens: Option<u64>,
+    pub duration_ms: Option<i64>,
+}
+
+impl RunFacts {
+    pub fn of(ix: &Index) -> RunFacts {
+        let stats = super::stats::Stats::compute(ix, super::DEFAULT_IDLE_GAP_SECS);
+        RunFacts {
+            tool_calls: stats.tool_calls,
+            output_tokens: super::facts::has_usage(ix).then_some(stats.output_tokens),
+            duration_ms: super::subagents::span_of(ix).map(|(a, b)| b - a),
+        }
+    }
+}
+
+/// A placed run, as `ccscope agents` prints it (the README's contract).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedRun {
+    /// `subagent`: a run in `subagents/` (the only kind placed so far).
+    pub kind: String,
+    pub agent_id: String,
+    pub file: String,
+    /// The agent id of the run whose call spawned it; `null`: the main conversation.
+    pub parent_agent_id: Option<String>,
+    pub parent_call_id: String,
+    pub link: Link,
+    pub depth: u32,
+    pub facts: RunFacts,
+}
+
+/// A run that could not be placed, and why (in words).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnplacedRun {
+    pub agent_id: String,
+    pub file: String,
+    pub reason: String,
+}
+
+/// One conversation's agent graph, as `ccscope agents` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Agents {
+    pub path: String,
+    /// The deepest nesting: 0 without runs, 1 when only the main
+    /// conversation spawned them.
+    pub depth: u32,
+    /// Placed runs, shallowest first, each after its spawner.
+    pub nodes: Vec<PlacedRun>,
+    pub unplaced: Vec<UnplacedRun>,
+}
+
+impl Agents {
+    /// `runs[k]`'s file is `files[k]`.
+    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String]) -> Agents {
+        let g = graph(main, runs);
+        let mut nodes: Vec<PlacedRun> = g
+            .nodes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, n)| {
+                let n = n.as_ref()?;
+                Some(PlacedRun {
+                    kind: "subagent".into(),
+                    agent_id: n.agent_id.clone(),
+                    file: files[k].clone(),
+                    parent_agent_id: match n.parent {
+                        Owner::Main => None,
+                        Owner::Run(p) => Some(runs[p as usize].agent_id.to_string()),
+                    },
+                    parent_call_id: n.tool_use_id.clone(),
+                    link: n.link,
+                    depth: n.depth,
+                    facts: RunFacts::of(runs[k].ix),
+                })
+            })
+            .collect();
+        // Shallowest first: every run comes after its spawner.
+        nodes.sort_by(|a, b| (a.depth, &a.agent_id).cmp(&(b.depth, &b.agent_id)));
+        let unplaced = g
+            .unplaced
+            .iter()
+            .map(|(id, why)| {
+                let k = runs.iter().position(|r| r.agent_id == id).unwrap_or(0);
+                UnplacedRun { agent_id: id.clone(), file: files.get(k).cloned().unwrap_or_default(), reason: why.describe() }
+            })
+            .collect();
+        Agents { path: path.to_string(), depth: g.depth(), nodes, unplaced }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +332,25 @@ mod tests {
         assert!(matches!(why("c"), Unplaced::Cycle(_)), "hangs from the cycle");
         assert_eq!(why("d"), Unplaced::MissingCall("nowhere".into()));
         assert!(why("a").describe().contains("cycle"));
+    }
+
+    #[test]
+    fn the_printed_graph_names_each_runs_spawner_and_keeps_absent_tokens_absent() {
+        let main = spawning("t0");
+        let fa = Indexer::index_bytes(concat!(
+            r#"{"type":"assistant","timestamp":"2026-01-01T10:00:00Z","message":{"id":"m1","content":[{"type":"tool_use","id":"ta","name":"Agent","input":{}}],"usage":{"input_tokens":3,"output_tokens":7}}}"#, "\n",
+            r#"{"type":"user","timestamp":"2026-01-01T10:00:30Z","message":{"content":[{"type":"tool_result","tool_use_id":"ta","content":"ok"}]}}"#, "\n",
+        ).as_bytes());
+        let fb = spawning("tb");
+        let runs = [run("b", &fb, Some("ta")), run("a", &fa, Some("t0")), run("c", &fb, Some("gone"))];
+        let files = ["s/subagents/agent-b.jsonl".to_string(), "s/subagents/agent-a.jsonl".into(), "s/subagents/agent-c.jsonl".into()];
+        let out = Agents::of("s.jsonl", &main, &runs, &files);
+        assert_eq!(out.depth, 2);
+        assert_eq!(out.nodes.iter().map(|n| (n.agent_id.as_str(), n.parent_agent_id.as_deref(), n.depth)).collect::<Vec<_>>(), [("a", None, 1), ("b", Some("a"), 2)], "the spawner first");
+        assert_eq!(out.nodes[0].facts, RunFacts { tool_calls: 1, output_tokens: Some(7), duration_ms: Some(30_000) });
+        assert_eq!(out.nodes[1].facts, RunFacts { tool_calls: 1, output_tokens: None, duration_ms: None }, "no usage, no clock: absent, not 0");
+        assert_eq!(out.nodes[1].file, "s/subagents/agent-b.jsonl");
+        assert_eq!(out.unplaced, [UnplacedRun { agent_id: "c".into(), file: "s/subagents/agent-c.jsonl".into(), reason: Unplaced::MissingCall("gone".into()).describe() }]);
     }
 
     #[test]
