@@ -2,6 +2,7 @@
 //! nothing here reads files (see [`crate::disk`] for the CLI's side).
 
 pub mod agents;
+pub mod background;
 pub mod body;
 pub mod conversation;
 pub mod export;

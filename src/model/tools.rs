@@ -110,6 +110,11 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
             if !kind.is_empty() {
                 out.headline.push_str(&format!(" ({kind})"));
             }
+            // Launched to run on its own: the call's result is the launch,
+            // its answer a `<task-notification>` later (model::background).
+            if input.get("run_in_background").and_then(Value::as_bool) == Some(true) {
+                out.headline.push_str(" · launched in the background");
+            }
             out.code = Some(s(input, "prompt").to_string()).filter(|p| !p.is_empty());
         }
         "WebFetch" => out.headline = s(input, "url").to_string(),
@@ -183,6 +188,7 @@ mod tests {
     fn grep_agent_web_mcp_and_unknown() {
         assert_eq!(summarize("Grep", &json!({"pattern": "fn main", "path": "src"})).headline, "fn main in src");
         assert_eq!(summarize("Task", &json!({"description": "Audit", "subagent_type": "general"})).headline, "Audit (general)");
+        assert_eq!(summarize("Agent", &json!({"description": "Audit", "subagent_type": "general", "run_in_background": true})).headline, "Audit (general) · launched in the background");
         assert_eq!(summarize("WebFetch", &json!({"url": "https://x.test"})).headline, "https://x.test");
         let m = summarize("mcp__browser__screenshot", &json!({}));
         assert_eq!(m.mcp, Some(("browser".into(), "screenshot".into())));

@@ -66,6 +66,26 @@ test("IDE context is not the title: it is shown muted above the person's words",
   });
 });
 
+test("a background task's answer shows as the task's, not the person's, and links back to the call that launched it", async () => {
+  await withApp(browser, async ({ page }) => {
+    // tests/fixtures/background-agent.jsonl: the call on line 2, its answer on line 5.
+    await open(page, join(ROOT, "tests/fixtures/background-agent.jsonl"));
+    await page.waitForSelector("[data-testid=task-answer]");
+    const answer = page.locator("[data-testid=task-answer]");
+    assert.equal(await answer.getAttribute("data-status"), "completed");
+    const text = await answer.textContent();
+    assert.match(text, /Background task/);
+    assert.match(text, /Agent "Audit the crate" completed/);
+    assert.match(text, /No unsafe code; two unwraps in callbacks\./);
+    assert.doesNotMatch(text, /task-notification|<summary>/, "the block's tags are not shown");
+    assert.equal(await page.locator("[data-testid=prompt]").count(), 1, "the person wrote one prompt; the answer is not a second");
+    assert.match(await page.textContent("[data-testid=title]"), /^audit the crate/, "the answer is not the title");
+    await page.click("[data-testid=task-call]");
+    await page.waitForFunction(() => document.querySelector("article.item.current")?.dataset.line === "2");
+    assert.match(await page.textContent("article.item.current"), /Audit the crate \(general-purpose\) · launched in the background/, "the call says its result is only the launch");
+  });
+});
+
 /**
  * The lines of the items a failure walk must visit, computed from the file
  * on its own: a failed record, or for a failed tool_result / denial the API

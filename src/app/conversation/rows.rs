@@ -14,6 +14,7 @@ use crate::index::{flag, Index, Row, Sym};
 use crate::model::body::Body;
 use crate::model::conversation::is_system_error;
 use crate::model::tools::first_line;
+use crate::model::background::{task_notification, TaskNotification};
 use crate::model::items::{compaction_words, is_command_text, split_ide_context, Item, ItemKind};
 use crate::model::COMPACT_BOUNDARY;
 
@@ -88,6 +89,9 @@ pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -
     let full_text = body.prompt_text();
     // IDE context comes first, muted; the person's own words after it.
     let (ide_notes, text) = split_ide_context(&full_text);
+    if let Some(n) = task_notification(text) {
+        return task_answer(ctx, &n, on_resize);
+    }
     let (who, class) = if row.has(flag::COMPACT_SUMMARY) {
         ("Compact summary", "summary")
     } else if row.has(flag::META) || is_command_text(text) {
@@ -115,6 +119,33 @@ pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -
             }
             { for images }
             { for orphans }
+        </div>
+    }
+}
+
+/// A background task's answer: not the person's words but what the task
+/// launched by a call reported, with the way back to that call.
+fn task_answer(ctx: &Ctx, n: &TaskNotification, on_resize: &Callback<()>) -> Html {
+    let ix = ctx.ix();
+    let call_line = n.tool_use_id.and_then(|id| ix.tool_uses.iter().find(|u| ix.str(u.id) == id)).map(|u| ix.rows[u.row as usize].line_no);
+    let status = n.status.unwrap_or("no status");
+    html! {
+        <div class="user-msg task-answer" data-testid="task-answer" data-status={status.to_string()}>
+            <div class="who">{ "Background task" }
+                <span class={classes!("tag", n.failed().then_some("bad"))}>{ status.to_string() }</span>
+                if let Some(id) = n.task_id { <span class="small muted">{ format!("task {id}") }</span> }
+            </div>
+            if let Some(s) = n.summary { <div class="task-summary">{ s.to_string() }</div> }
+            if let Some(r) = n.result { <Folded text={Rc::<str>::from(r)} tag="div" class="prompt-text" on_resize={on_resize.clone()} /> }
+            <div class="small muted">
+                { match (call_line, n.tool_use_id) {
+                    (Some(line), _) => html! { <a href={ctx.line_href(line)} data-testid="task-call">{ format!("↑ launched by the call on line {line}") }</a> },
+                    (None, Some(id)) => html! { { format!("launched by call {id}, which is not in this file") } },
+                    (None, None) => html! { "the call that launched it is not named" },
+                } }
+                if let Some(f) = n.output_file { { format!(" · output written to {f}") } }
+            </div>
+            if !n.after.is_empty() { <div class="small muted">{ n.after.to_string() }</div> }
         </div>
     }
 }
