@@ -355,9 +355,15 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
 /// Says what each link leaves in doubt: a meta naming a call that is not in
 /// the conversation, several metas claiming one call (both from
 /// `model::subagents::meta_doubts`), a meta that is not JSON.
+///
+/// A meta naming a call that another run of the conversation made is not
+/// in doubt: the run is nested there (since 2.1.172 runs spawn runs, and
+/// their files stay flat beside their siblings).
 pub fn doubts(ix: &Index, linked: &mut [Linked]) {
     let links: Vec<SubagentLink> = linked.iter().map(|l| l.link.clone()).collect();
+    let nested: std::collections::HashSet<String> = linked.iter().flat_map(|l| l.run.agent_calls.iter().cloned()).collect();
     for (l, d) in linked.iter_mut().zip(subagents::meta_doubts(ix, &links)) {
+        let d = d.filter(|d| !matches!(d, subagents::MetaDoubt::MissingCall(id) if nested.contains(id)));
         l.doubt = d.map(Doubt::from).or_else(|| l.run.meta_error.clone().map(Doubt::BadMeta));
     }
 }

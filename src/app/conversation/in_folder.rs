@@ -20,7 +20,8 @@ pub struct InFolder {
     pub folder: Shared<Browser>,
     pub conv: u32,
     /// The run shown (by agent id), when a run of the conversation is
-    /// opened as a transcript; `None`: the conversation itself.
+    /// opened as a transcript or its turns are drawn inline under its call;
+    /// `None`: the conversation itself.
     pub run: Option<Rc<str>>,
     pub files: Files,
     /// Opens one of this conversation's runs as a transcript (by agent id).
@@ -62,6 +63,25 @@ impl InFolder {
         match self.run {
             None => all.filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect(),
             Some(_) => all.filter(|l| spawned_by(l) == Some(tool_use_id)).collect(),
+        }
+    }
+
+    /// How deep run `agent_id` sits: 1 under a call of the conversation, 2
+    /// under a call of such a run, and so on; `None` when its spawners do not
+    /// lead to the conversation (or lead round in a cycle). No recursion.
+    pub fn depth_of(&self, agent_id: &str) -> Option<u32> {
+        let all = self.all_runs()?;
+        let mut seen = std::collections::HashSet::new();
+        let (mut at, mut depth) = (all.iter().find(|l| l.link.agent_id == agent_id)?, 1);
+        loop {
+            if !seen.insert(at.link.agent_id.as_str()) {
+                return None;
+            }
+            let Some(call) = spawned_by(at) else { return (!at.unplaced()).then_some(depth) };
+            match all.iter().find(|p| p.run.agent_calls.iter().any(|c| c == call)) {
+                Some(parent) => (at, depth) = (parent, depth + 1),
+                None => return (!at.unplaced()).then_some(depth),
+            }
         }
     }
 

@@ -24,6 +24,9 @@ use crate::state::Doc;
 /// Items of a run shown inline at most (the rest: open it as a transcript).
 const INLINE_ITEMS: usize = 60;
 
+/// Runs nested deeper than this indent no further (their depth is said).
+const DEEP_FROM: u32 = 3;
+
 /// How a run was linked, in words.
 pub fn link_words(l: &Linked) -> String {
     let how = match l.link.link {
@@ -65,6 +68,8 @@ pub fn run_card(p: &CardProps) -> Html {
     let red = crate::app::redact::use_redaction();
     let Some(l) = p.in_folder.all_runs().and_then(|runs| runs.iter().find(|l| *l.link.agent_id == *p.agent_id)) else { return html! {} };
     let meta = l.run.meta.clone().unwrap_or_default();
+    let depth = p.in_folder.depth_of(&p.agent_id);
+    let inside = InFolder { run: Some(p.agent_id.clone()), ..p.in_folder.clone() };
     let kind = meta.agent_type.clone().unwrap_or_else(|| "subagent".into());
     let toggle = {
         let open = open.clone();
@@ -75,9 +80,11 @@ pub fn run_card(p: &CardProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(id.clone()))
     };
     html! {
-        <div class="run" data-testid="run" data-agent={p.agent_id.to_string()} data-link={format!("{:?}", l.link.link).to_lowercase()}>
+        <div class={classes!("run", depth.is_some_and(|d| d > DEEP_FROM).then_some("deep"))} data-testid="run" data-agent={p.agent_id.to_string()}
+            data-link={format!("{:?}", l.link.link).to_lowercase()} data-depth={depth.map(|d| d.to_string())}>
             <div class="run-head">
                 <span class="tag run-kind">{ kind }</span>
+                if let Some(d) = depth.filter(|&d| d > 1) { <span class="tag" data-testid="run-depth" title="How deep this run is nested: spawned by a run spawned by …">{ format!("depth {d}") }</span> }
                 if let Some(d) = &meta.description { <span class="run-desc">{ red.text(d) }</span> }
                 <span class="muted small">{ facts_line(l) }</span>
             </div>
@@ -93,7 +100,10 @@ pub fn run_card(p: &CardProps) -> Html {
                 <button class="link-button" onclick={open_full} data-testid="run-open">{ "Open as a transcript" }</button>
             </div>
             if *open {
-                <RunInline in_folder={p.in_folder.clone()} entry={l.run.entry} on_resize={p.on_resize.clone()} />
+                // Inside it, its own calls' runs sit under them (at any depth).
+                <ContextProvider<InFolder> context={inside.clone()}>
+                    <RunInline in_folder={inside} entry={l.run.entry} on_resize={p.on_resize.clone()} />
+                </ContextProvider<InFolder>>
             }
         </div>
     }
