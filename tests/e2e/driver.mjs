@@ -15,7 +15,7 @@
 import { chromium } from "playwright-core";
 import puppeteer from "puppeteer-core";
 import { Builder, By, Key } from "selenium-webdriver";
-import { appendFileSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -174,7 +174,7 @@ class WebkitBrowser {
         .build();
       drivers.push(driver);
       await driver.manage().setTimeouts({ script: 180000 });
-      const core = new SeleniumCore(driver);
+      const core = new SeleniumCore(driver, this.servers[colorScheme].proc);
       await core.setViewport(viewport.width, viewport.height);
       return new NeutralPage(core);
     }, async () => { for (const d of drivers) await d.quit().catch(() => {}); });
@@ -185,33 +185,62 @@ class WebkitBrowser {
 
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB, ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, Home: Key.HOME, End: Key.END, PageDown: Key.PAGE_DOWN, PageUp: Key.PAGE_UP, Backspace: Key.BACK_SPACE, Space: " " };
 
+/** Whether process `pid` has a child (read from /proc: no tool needed). */
+function hasChild(pid) {
+  for (const p of readdirSync("/proc")) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      // pid (comm) state ppid …: the comm may hold spaces, so read after its ')'.
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) return true;
+    } catch { /* gone meanwhile */ }
+  }
+  return false;
+}
+
 class SeleniumCore {
-  constructor(driver) { this.driver = driver; }
-  goto(url) { return this.driver.get(url); }
-  reload() { return this.driver.navigate().refresh(); }
+  /** `server`: the WebKitWebDriver process whose child the MiniBrowser is. */
+  constructor(driver, server) { Object.assign(this, { driver, server }); }
+  /** `promise`, unless the browser died meanwhile: then WebKitWebDriver never
+   * answers, and the test fails now instead of at the run's time limit. */
+  async guard(promise) {
+    let timer;
+    const died = new Promise((_, reject) => {
+      timer = setInterval(() => {
+        if (!hasChild(this.server.pid)) reject(new Error("webkit: MiniBrowser is gone: it died mid-test (WEBKIT_LOG=<file> keeps its messages)"));
+      }, 3000);
+    });
+    try {
+      return await Promise.race([promise, died]);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+  goto(url) { return this.guard(this.driver.get(url)); }
+  reload() { return this.guard(this.driver.navigate().refresh()); }
   /** `src` is an expression; its value (a promise is awaited) comes back. */
   async run(src) {
-    const r = await this.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
-      Promise.resolve().then(() => (${src})).then((v) => done({ v: v === undefined ? null : v }), (e) => done({ err: String(e && e.stack || e) }));`);
+    const r = await this.guard(this.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
+      Promise.resolve().then(() => (${src})).then((v) => done({ v: v === undefined ? null : v }), (e) => done({ err: String(e && e.stack || e) }));`));
     if (r && "err" in r) throw new Error(r.err);
     return r?.v;
   }
-  element(src) { return this.driver.executeScript(`return (${src})`); }
-  async click(src) { await (await this.element(src)).click(); }
-  async key(k) { await this.driver.actions().sendKeys(KEYS[k] ?? k).perform(); }
+  element(src) { return this.guard(this.driver.executeScript(`return (${src})`)); }
+  async click(src) { await this.guard((await this.element(src)).click()); }
+  async key(k) { await this.guard(this.driver.actions().sendKeys(KEYS[k] ?? k).perform()); }
   async mouse(x, y, click) {
     const a = this.driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: "viewport" });
-    await (click ? a.click() : a).perform();
+    await this.guard((click ? a.click() : a).perform());
   }
-  async pick(src, paths) { await (await this.element(src)).sendKeys(paths.join("\n")); }
+  async pick(src, paths) { await this.guard((await this.element(src)).sendKeys(paths.join("\n"))); }
   async setViewport(w, h) {
     await this.driver.manage().window().setRect({ width: w, height: h });
     // The window's chrome (MiniBrowser's toolbar) is not part of the viewport.
     const [iw, ih] = await this.driver.executeScript("return [innerWidth, innerHeight]");
     if (iw !== w || ih !== h) await this.driver.manage().window().setRect({ width: w + (w - iw), height: h + (h - ih) });
   }
-  async screenshot(path) { writeFileSync(path, await this.driver.takeScreenshot(), "base64"); }
-  setContent(html) { return this.driver.get(`data:text/html;base64,${Buffer.from(html).toString("base64")}`); }
+  async screenshot(path) { writeFileSync(path, await this.guard(this.driver.takeScreenshot()), "base64"); }
+  setContent(html) { return this.guard(this.driver.get(`data:text/html;base64,${Buffer.from(html).toString("base64")}`)); }
   on() { return false; }
   close() { return this.driver.quit(); }
 }
