@@ -224,8 +224,8 @@ impl Hub {
         yew::platform::spawn_local(browser::tasks::search(folder, self.files.clone(), self.client.clone(), query.into(), scope, self.send.clone(), cancel));
     }
 
-    /// Opens a conversation of the folder (or one of its runs) at a line.
-    /// Opens `at`; the file it opens, if `folder` holds it.
+    /// Opens a conversation of the folder (or one of its runs) at a line;
+    /// returns the file it opens (`None`: `folder` does not hold it).
     pub fn open_at(&self, folder: &Browser, at: &OpenAt, push: bool) -> Option<FileId> {
         // Leaving the list (it is on screen): keep its place for the way back.
         let doc = web_sys::window().and_then(|w| Some((w.document()?, w)));
