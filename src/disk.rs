@@ -50,27 +50,36 @@ pub fn head(path: &Path) -> Vec<u8> {
     buf
 }
 
+/// One run file beside a transcript, read: its id, path, index and the
+/// call its meta names.
+struct ReadRun {
+    agent_id: String,
+    path: PathBuf,
+    ix: Index,
+    meta_tool_use_id: Option<String>,
+}
+
+/// Every `<dir>/<stem>/subagents/**/agent-<id>.jsonl` for the transcript
+/// `path`, indexed, with its meta's call. A run that cannot be read is
+/// skipped with a warning on stderr.
+fn read_runs(path: &Path) -> Vec<ReadRun> {
+    subagent_files(path)
+        .into_iter()
+        .filter_map(|(agent_id, p)| {
+            let ix = index_file(&p).map_err(|e| eprintln!("warning: {e}")).ok()?;
+            let meta = read_meta(&p.with_file_name(format!("agent-{agent_id}.meta.json")));
+            Some(ReadRun { meta_tool_use_id: meta.and_then(Result::ok).and_then(|m| m.tool_use_id), agent_id, path: p, ix })
+        })
+        .collect()
+}
+
 /// `<dir>/<stem>/subagents/**/agent-<id>.jsonl` for the transcript `path`,
 /// each read into a [`SubagentRun`]. A run that cannot be read is skipped
 /// with a warning on stderr.
 pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
-    subagent_files(path)
+    read_runs(path)
         .into_iter()
-        .filter_map(|(agent_id, p)| {
-            let ix = match index_file(&p) {
-                Ok(ix) => ix,
-                Err(e) => {
-                    eprintln!("warning: {e}");
-                    return None;
-                }
-            };
-            let meta = read_meta(&p.with_file_name(format!("agent-{agent_id}.meta.json")));
-            Some(SubagentRun {
-                meta_tool_use_id: meta.and_then(Result::ok).and_then(|m| m.tool_use_id),
-                span_ms: subagents::span_of(&ix),
-                agent_id,
-            })
-        })
+        .map(|r| SubagentRun { span_ms: subagents::span_of(&r.ix), meta_tool_use_id: r.meta_tool_use_id, agent_id: r.agent_id })
         .collect()
 }
 
@@ -80,23 +89,12 @@ pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
 pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, DiskError> {
     use crate::model::agents::{Agents, RunInput};
     let main = index_file(path)?;
-    let mut read: Vec<(String, String, Index, Option<String>)> = Vec::new();
-    for (agent_id, p) in subagent_files(path) {
-        let ix = match index_file(&p) {
-            Ok(ix) => ix,
-            Err(e) => {
-                eprintln!("warning: {e}");
-                continue;
-            }
-        };
-        let meta = read_meta(&p.with_file_name(format!("agent-{agent_id}.meta.json"))).and_then(Result::ok).and_then(|m| m.tool_use_id);
-        read.push((agent_id, relative(&p, base), ix, meta));
-    }
+    let read = read_runs(path);
     let runs: Vec<RunInput> = read
         .iter()
-        .map(|(agent_id, _, ix, meta)| RunInput { agent_id, ix, meta_tool_use_id: meta.as_deref(), span_ms: subagents::span_of(ix) })
+        .map(|r| RunInput { agent_id: &r.agent_id, ix: &r.ix, meta_tool_use_id: r.meta_tool_use_id.as_deref(), span_ms: subagents::span_of(&r.ix) })
         .collect();
-    let files: Vec<String> = read.iter().map(|r| r.1.clone()).collect();
+    let files: Vec<String> = read.iter().map(|r| relative(&r.path, base)).collect();
     Ok(Agents::of(&relative(path, base), &main, &runs, &files))
 }
 

@@ -24,6 +24,9 @@ fn a_run_spawned_inside_a_run_is_placed_not_in_doubt() {
     // Only the first run is under a call of the conversation itself.
     let top: Vec<&str> = runs.iter().filter(|l| l.link.tool_use_id.as_deref() == Some("toolu_n0")).map(|l| l.link.agent_id.as_str()).collect();
     assert_eq!(top, ["aaa1"]);
+    // Each run's depth, by walking its spawners up to the conversation.
+    let depth = |id: &str| ccscope::folder::summary::depth_of(runs, id);
+    assert_eq!((depth("aaa1"), depth("bbb2"), depth("ccc3"), depth("nobody")), (Some(1), Some(2), Some(3), None));
 }
 
 #[test]

@@ -342,13 +342,13 @@ mod cli {
     /// `agents FILE|DIR`: each conversation's agent graph, one JSON line
     /// per conversation (a folder's in path order).
     fn agents(path: &Path) -> i32 {
-        let conversations: Vec<std::path::PathBuf> = if path.is_dir() {
+        // Each conversation's path, and the folder its files are named from.
+        let (conversations, base): (Vec<std::path::PathBuf>, &Path) = if path.is_dir() {
             let folder = disk::OnDisk::open(path);
-            folder.tree.conversations.iter().map(|c| folder.path_of(c.entry)).collect()
+            (folder.tree.conversations.iter().map(|c| folder.path_of(c.entry)).collect(), path)
         } else {
-            vec![path.to_path_buf()]
+            (vec![path.to_path_buf()], path.parent().unwrap_or(Path::new("")))
         };
-        let base = if path.is_dir() { path } else { path.parent().unwrap_or(Path::new("")) };
         let mut status = 0;
         for c in conversations {
             match disk::agents(&c, base).map(|a| serde_json::to_string(&a)) {

@@ -204,6 +204,30 @@ impl Linked {
     pub fn unplaced(&self) -> bool {
         self.link.link == subagents::Link::None || self.doubt.as_ref().is_some_and(Doubt::unplaced)
     }
+
+    /// The call its meta names as its spawn.
+    pub fn spawned_by(&self) -> Option<&str> {
+        self.run.meta.as_ref()?.tool_use_id.as_deref()
+    }
+}
+
+/// How deep run `agent_id` of `runs` (a conversation's) sits: 1 under a
+/// call of the conversation, 2 under a call of such a run, and so on;
+/// `None` when its spawners do not lead to the conversation (or lead round
+/// in a cycle). A walk with a visited set: no recursion, no depth bound.
+pub fn depth_of(runs: &[Linked], agent_id: &str) -> Option<u32> {
+    let mut seen = std::collections::HashSet::new();
+    let (mut at, mut depth) = (runs.iter().find(|l| l.link.agent_id == agent_id)?, 1);
+    loop {
+        if !seen.insert(at.link.agent_id.as_str()) {
+            return None;
+        }
+        let parent = at.spawned_by().and_then(|call| runs.iter().find(|p| p.run.agent_calls.iter().any(|c| c == call)));
+        match parent {
+            Some(p) => (at, depth) = (p, depth + 1),
+            None => return (!at.unplaced()).then_some(depth),
+        }
+    }
 }
 
 /// What the session browser shows of a conversation.

@@ -76,7 +76,8 @@ impl Unplaced {
 }
 
 /// The conversation's runs: placed ones (by position of the input: `None`
-/// where unplaced) and the others with their reason.
+/// where unplaced) and the others with their reason, in input order (the
+/// k-th entry of `unplaced` is the k-th `None` of `nodes`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Graph {
     pub nodes: Vec<Option<Node>>,
@@ -275,13 +276,11 @@ impl Agents {
             .collect();
         // Shallowest first: every run comes after its spawner.
         nodes.sort_by(|a, b| (a.depth, &a.agent_id).cmp(&(b.depth, &b.agent_id)));
-        let unplaced = g
-            .unplaced
-            .iter()
-            .map(|(id, why)| {
-                let k = runs.iter().position(|r| r.agent_id == id).unwrap_or(0);
-                UnplacedRun { agent_id: id.clone(), file: files.get(k).cloned().unwrap_or_default(), reason: why.describe() }
-            })
+        // `unplaced` is in input order: one entry per unplaced node.
+        let unplaced_at = g.nodes.iter().enumerate().filter(|(_, n)| n.is_none()).map(|(k, _)| k);
+        let unplaced = unplaced_at
+            .zip(&g.unplaced)
+            .map(|(k, (id, why))| UnplacedRun { agent_id: id.clone(), file: files[k].clone(), reason: why.describe() })
             .collect();
         Agents { path: path.to_string(), depth: g.depth(), nodes, unplaced }
     }

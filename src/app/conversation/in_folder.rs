@@ -51,7 +51,7 @@ impl InFolder {
         let all = self.all_runs()?;
         Some(match (&self.run, self.this_run()) {
             (None, _) => all.iter().collect(),
-            (Some(_), Some(me)) => all.iter().filter(|l| spawned_by(l).is_some_and(|id| me.run.agent_calls.iter().any(|c| c == id))).collect(),
+            (Some(_), Some(me)) => all.iter().filter(|l| l.spawned_by().is_some_and(|id| me.run.agent_calls.iter().any(|c| c == id))).collect(),
             (Some(_), None) => Vec::new(),
         })
     }
@@ -62,27 +62,13 @@ impl InFolder {
         let all = self.all_runs().unwrap_or(&[]).iter();
         match self.run {
             None => all.filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect(),
-            Some(_) => all.filter(|l| spawned_by(l) == Some(tool_use_id)).collect(),
+            Some(_) => all.filter(|l| l.spawned_by() == Some(tool_use_id)).collect(),
         }
     }
 
-    /// How deep run `agent_id` sits: 1 under a call of the conversation, 2
-    /// under a call of such a run, and so on; `None` when its spawners do not
-    /// lead to the conversation (or lead round in a cycle). No recursion.
+    /// How deep run `agent_id` sits (`folder::summary::depth_of`).
     pub fn depth_of(&self, agent_id: &str) -> Option<u32> {
-        let all = self.all_runs()?;
-        let mut seen = std::collections::HashSet::new();
-        let (mut at, mut depth) = (all.iter().find(|l| l.link.agent_id == agent_id)?, 1);
-        loop {
-            if !seen.insert(at.link.agent_id.as_str()) {
-                return None;
-            }
-            let Some(call) = spawned_by(at) else { return (!at.unplaced()).then_some(depth) };
-            match all.iter().find(|p| p.run.agent_calls.iter().any(|c| c == call)) {
-                Some(parent) => (at, depth) = (parent, depth + 1),
-                None => return (!at.unplaced()).then_some(depth),
-            }
-        }
+        crate::folder::summary::depth_of(self.all_runs()?, agent_id)
     }
 
     /// The full output of `tool_use_id`, if its `tool-results/` file was picked.
@@ -94,9 +80,4 @@ impl InFolder {
         let id = *self.folder.files.get(entry as usize)?;
         Some((id, self.files.get(id)?))
     }
-}
-
-/// The call a run's meta names as its spawn.
-fn spawned_by(l: &Linked) -> Option<&str> {
-    l.run.meta.as_ref()?.tool_use_id.as_deref()
 }
