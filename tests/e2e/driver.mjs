@@ -147,41 +147,69 @@ class WebkitBrowser {
     if (!existsSync(WEBKIT)) throw new Error("webkit2gtk-driver is not installed (make test installs it)");
     if (!process.env.DISPLAY) throw new Error("WebKit needs a display: run under xvfb-run (make test does)");
     this.servers = {};
+    /** Every server started, including any left behind by `session`. */
+    this.procs = [];
   }
   async server(scheme) {
-    if (this.servers[scheme]) return this.servers[scheme].url;
+    if (this.servers[scheme]) return this.servers[scheme];
     const port = 4444 + Math.floor(Math.random() * 2000);
     const env = { ...process.env, GTK_THEME: scheme === "dark" ? "Adwaita:dark" : "Adwaita" };
     // WEBKIT_LOG=<file>: WebKitWebDriver's and MiniBrowser's own messages
     // go there (why a browser died mid-test); otherwise nowhere.
     const log = process.env.WEBKIT_LOG ? openSync(process.env.WEBKIT_LOG, "a") : "ignore";
     const proc = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: ["ignore", log, log], env });
+    this.procs.push(proc);
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
       try { if ((await fetch(`${url}/status`)).ok) break; } catch { /* starting */ }
       await new Promise((r) => setTimeout(r, 100));
     }
     this.servers[scheme] = { proc, url };
-    return url;
+    return this.servers[scheme];
+  }
+  /** A session on the scheme's server. A MiniBrowser that dies while
+   * starting leaves WebKitWebDriver waiting for it for ever: after
+   * SESSION_START_MS that server is left behind and one new one is tried. */
+  async session(scheme) {
+    for (let attempt = 1; ; attempt++) {
+      const server = await this.server(scheme);
+      const build = new Builder()
+        .withCapabilities({ browserName: "MiniBrowser", "webkitgtk:browserOptions": { binary: WEBKIT, args: ["--automation"] } })
+        .usingServer(server.url)
+        .build();
+      let timer;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`webkit: no session after ${SESSION_START_MS} ms (attempt ${attempt})`)), SESSION_START_MS);
+      });
+      try {
+        return { driver: await Promise.race([build, late]), server };
+      } catch (e) {
+        build.then((d) => d.quit()).catch(() => {});
+        if (attempt >= 2) throw e;
+        console.error(`${e.message}: trying a new WebKitWebDriver`);
+        delete this.servers[scheme];
+      } finally {
+        clearTimeout(timer);
+      }
+    }
   }
   async newContext({ colorScheme = "light", viewport = { width: 1280, height: 720 } } = {}) {
-    const url = await this.server(colorScheme);
     const drivers = [];
     return new Context(async () => {
-      const driver = await new Builder()
-        .withCapabilities({ browserName: "MiniBrowser", "webkitgtk:browserOptions": { binary: WEBKIT, args: ["--automation"] } })
-        .usingServer(url)
-        .build();
+      const { driver, server } = await this.session(colorScheme);
       drivers.push(driver);
       await driver.manage().setTimeouts({ script: 180000 });
-      const core = new SeleniumCore(driver, this.servers[colorScheme].proc);
+      const core = new SeleniumCore(driver, server.proc);
       await core.setViewport(viewport.width, viewport.height);
       return new NeutralPage(core);
     }, async () => { for (const d of drivers) await d.quit().catch(() => {}); });
   }
   async newPage(opts) { return (await this.newContext(opts)).newPage(); }
-  async close() { for (const s of Object.values(this.servers)) s.proc.kill(); }
+  async close() { for (const p of this.procs) p.kill(); }
 }
+
+/** How long a WebKit session may take to start (a loaded machine takes ~10 s). */
+const SESSION_START_MS = 60000;
 
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB, ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, Home: Key.HOME, End: Key.END, PageDown: Key.PAGE_DOWN, PageUp: Key.PAGE_UP, Backspace: Key.BACK_SPACE, Space: " " };
 
