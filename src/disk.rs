@@ -50,52 +50,64 @@ pub fn head(path: &Path) -> Vec<u8> {
     buf
 }
 
-/// One run file beside a transcript, read: its id, path, index and the
-/// call its meta names.
-struct ReadRun {
-    agent_id: String,
-    path: PathBuf,
-    ix: Index,
-    meta_tool_use_id: Option<String>,
-}
-
-/// Every `<dir>/<stem>/subagents/**/agent-<id>.jsonl` for the transcript
-/// `path`, indexed, with its meta's call. A run that cannot be read is
-/// skipped with a warning on stderr.
-fn read_runs(path: &Path) -> Vec<ReadRun> {
+/// `<dir>/<stem>/subagents/**/agent-<id>.jsonl` for the transcript `path`,
+/// each read into a [`SubagentRun`] (workflow runs' agents are not: they sit
+/// under their run, see [`agents`]). A run that cannot be read is skipped
+/// with a warning on stderr.
+pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
     subagent_files(path)
         .into_iter()
         .filter_map(|(agent_id, p)| {
             let ix = index_file(&p).map_err(|e| eprintln!("warning: {e}")).ok()?;
             let meta = read_meta(&p.with_file_name(format!("agent-{agent_id}.meta.json")));
-            Some(ReadRun { meta_tool_use_id: meta.and_then(Result::ok).and_then(|m| m.tool_use_id), agent_id, path: p, ix })
+            Some(SubagentRun { span_ms: subagents::span_of(&ix), meta_tool_use_id: meta.and_then(Result::ok).and_then(|m| m.tool_use_id), agent_id })
         })
         .collect()
 }
 
-/// `<dir>/<stem>/subagents/**/agent-<id>.jsonl` for the transcript `path`,
-/// each read into a [`SubagentRun`]. A run that cannot be read is skipped
-/// with a warning on stderr.
-pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
-    read_runs(path)
-        .into_iter()
-        .map(|r| SubagentRun { span_ms: subagents::span_of(&r.ix), meta_tool_use_id: r.meta_tool_use_id, agent_id: r.agent_id })
-        .collect()
-}
-
 /// The agent graph of the transcript `path` and the runs beside it
-/// (`<stem>/subagents/**`), each run's file named relative to `base`. A run
-/// that cannot be read is skipped with a warning on stderr.
+/// (`<stem>/subagents/**`, workflow runs' journals and snapshots), each
+/// file named relative to `base`. A run that cannot be read is skipped
+/// with a warning on stderr.
 pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, DiskError> {
-    use crate::model::agents::{Agents, RunInput};
+    use crate::model::agents::{Agents, RunInput, WorkflowInput};
     let main = index_file(path)?;
-    let read = read_runs(path);
+    // The conversation's own files, sorted out as a folder's are.
+    let (Some(dir), Some(stem), Some(name)) = (path.parent(), path.file_stem(), path.file_name()) else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[])) };
+    let stem = stem.to_string_lossy();
+    let mut entries = vec![crate::folder::Entry { path: name.to_string_lossy().into_owned(), size_bytes: 0, modified_ms: None }];
+    let beside = dir.join(&*stem);
+    entries.extend(if beside.is_dir() { walk(&beside) } else { Vec::new() }.into_iter().map(|e| crate::folder::Entry { path: format!("{stem}/{}", e.path), ..e }));
+    let folder = OnDisk { root: dir.to_path_buf(), tree: crate::folder::Tree::build(entries) };
+    let Some(c) = folder.tree.conversations.first() else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[])) };
+    let read: Vec<(&crate::folder::RunFiles, Index, Option<String>)> = c
+        .runs
+        .iter()
+        .filter_map(|r| {
+            let ix = index_file(&folder.path_of(r.jsonl)).map_err(|e| eprintln!("warning: {e}")).ok()?;
+            let meta = r.meta.and_then(|m| read_meta(&folder.path_of(m))).and_then(Result::ok).and_then(|m| m.tool_use_id);
+            Some((r, ix, meta))
+        })
+        .collect();
     let runs: Vec<RunInput> = read
         .iter()
-        .map(|r| RunInput { agent_id: &r.agent_id, ix: &r.ix, meta_tool_use_id: r.meta_tool_use_id.as_deref(), span_ms: subagents::span_of(&r.ix) })
+        .map(|(r, ix, meta)| RunInput { agent_id: &r.agent_id, ix, meta_tool_use_id: meta.as_deref(), span_ms: subagents::span_of(ix), workflow: r.workflow.as_deref() })
         .collect();
-    let files: Vec<String> = read.iter().map(|r| relative(&r.path, base)).collect();
-    Ok(Agents::of(&relative(path, base), &main, &runs, &files))
+    let files: Vec<String> = read.iter().map(|(r, ..)| relative(&folder.path_of(r.jsonl), base)).collect();
+    let mut problems = Vec::new();
+    let placed = crate::folder::summary::place_workflows(&folder.tree, c, &main, &mut DiskReader { folder: &folder }, &mut problems);
+    for p in problems {
+        eprintln!("warning: {p}");
+    }
+    let workflows: Vec<WorkflowInput> = placed
+        .iter()
+        .map(|w| WorkflowInput {
+            workflow: &w.workflow,
+            call: w.call.as_ref().map(|(id, link)| (id.as_str(), *link)),
+            file: w.files.snapshot.or(w.files.journal).map(|e| relative(&folder.path_of(e), base)).unwrap_or_default(),
+        })
+        .collect();
+    Ok(Agents::of(&relative(path, base), &main, &runs, &files, &workflows))
 }
 
 /// `path` below `base`, `/`-separated (as given when it is not below it).
@@ -116,17 +128,22 @@ fn read_meta(path: &Path) -> Option<Result<crate::folder::Meta, crate::folder::S
 }
 
 /// `(agent id, path)` of every `<dir>/<stem>/subagents/**/agent-<id>.jsonl`
-/// beside the transcript `path`, sorted.
+/// beside the transcript `path` but those of workflow runs, sorted.
 pub fn subagent_files(path: &Path) -> Vec<(String, PathBuf)> {
     let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else { return Vec::new() };
     let mut files = Vec::new();
-    let mut stack = vec![dir.join(stem).join("subagents")];
+    let root = dir.join(stem).join("subagents");
+    // Workflow runs' agents (`subagents/workflows/<runId>/`) are not subagents of a call.
+    let workflows = root.join("workflows");
+    let mut stack = vec![root];
     while let Some(d) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&d) else { continue };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {
-                stack.push(p);
+                if p != workflows {
+                    stack.push(p);
+                }
             } else if let Some(id) = p.file_name().and_then(|n| n.to_str()).and_then(crate::folder::tree::agent_id).map(str::to_string) {
                 files.push((id, p));
             }

@@ -8,5 +8,5 @@ pub mod survey;
 pub mod totals;
 pub mod tree;
 
-pub use summary::{reads_needed, summarize, Doubt, Linked, Meta, Parts, Prefetched, ReadAt, Run, SessionFacts, SessionLine, SidecarError};
-pub use tree::{Conversation, Entry, Project, RunFiles, Tree};
+pub use summary::{reads_needed, summarize, Doubt, Linked, Meta, Parts, PlacedWorkflow, Prefetched, ReadAt, Run, SessionFacts, SessionLine, SidecarError};
+pub use tree::{Conversation, Entry, Project, RunFiles, Tree, WorkflowFiles};

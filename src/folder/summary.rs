@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::tree::{Conversation, Tree};
+use super::tree::{Conversation, Tree, WorkflowFiles};
+use crate::model::workflow::{self, CallLink, Workflow};
 use crate::index::{flag, Index};
 use crate::model::body::Body;
 use crate::model::report::Report;
@@ -73,6 +74,8 @@ pub enum Doubt {
     SharedCall { others: Vec<String> },
     /// The meta file could not be read as JSON: the run was placed without it.
     BadMeta(SidecarError),
+    /// An agent of workflow run `run_id`, which no call of the conversation launched.
+    WorkflowWithoutCall { run_id: String },
 }
 
 impl From<subagents::MetaDoubt> for Doubt {
@@ -91,12 +94,13 @@ impl Doubt {
             Doubt::MissingCall { tool_use_id } => format!("its meta file names the call {tool_use_id}, which is not in this conversation"),
             Doubt::SharedCall { others } => format!("{} also {} this call", others.iter().map(|a| format!("agent-{a}")).collect::<Vec<_>>().join(", "), if others.len() == 1 { "claims" } else { "claim" }),
             Doubt::BadMeta(e) => format!("its meta file is {e}; placed without it"),
+            Doubt::WorkflowWithoutCall { run_id } => format!("it is an agent of workflow run {run_id}, which no Workflow call of this conversation launched"),
         }
     }
 
     /// The run has no call to sit under.
     pub fn unplaced(&self) -> bool {
-        matches!(self, Doubt::MissingCall { .. })
+        matches!(self, Doubt::MissingCall { .. } | Doubt::WorkflowWithoutCall { .. })
     }
 }
 
@@ -197,6 +201,9 @@ pub struct Linked {
     pub legacy: bool,
     /// What its link leaves in doubt, if anything.
     pub doubt: Option<Doubt>,
+    /// The workflow run it is an agent of: it sits in that run's card
+    /// (under the run's phase), not under a call of its own.
+    pub workflow: Option<String>,
 }
 
 impl Linked {
@@ -244,13 +251,25 @@ pub struct SessionFacts {
     pub cwd: Option<String>,
     /// Set when the file is not a transcript (with why).
     pub not_a_transcript: Option<String>,
-    /// Subagent runs and legacy runs, each with its link.
+    /// Subagent runs, workflow agents and legacy runs, each with its link.
     pub runs: Vec<Linked>,
+    /// Workflow runs, each with the call that launched it.
+    pub workflows: Vec<PlacedWorkflow>,
     /// What the folder dashboard sums up.
     pub report: Report,
     /// Files beside it that could not be read as they should (a deletion
     /// marker that is not JSON), each with why: shown, never dropped silently.
     pub problems: Vec<String>,
+}
+
+/// A workflow run and the call that launched it (`None`: no call of the
+/// conversation names it; its card then shows in the header's account).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacedWorkflow {
+    pub workflow: Workflow,
+    pub call: Option<(String, CallLink)>,
+    /// Its journal and snapshot, by entry (what an export or a link names).
+    pub files: WorkflowFiles,
 }
 
 /// Records read for a `cwd` at most.
@@ -281,6 +300,10 @@ pub fn reads_needed(c: &Conversation, ix: &Index) -> Vec<(u32, u64, u64)> {
     let mut out: Vec<(u32, u64, u64)> = title::source_from_index(ix).rows().into_iter().map(row).collect();
     out.extend(cwd_rows(ix).map(row));
     out.extend(c.released.map(|m| (m, 0, u64::MAX)));
+    if !c.workflows.is_empty() {
+        out.extend(c.workflows.iter().flat_map(|w| w.journal.into_iter().chain(w.snapshot)).map(|e| (e, 0, u64::MAX)));
+        out.extend(workflow::calls(ix).into_iter().filter_map(|call| call.result_row).map(row));
+    }
     out
 }
 
@@ -308,7 +331,9 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let (turns, calls) = (conversation::turns(ix), conversation::tool_calls(ix));
     let mut stats = Stats::from_parts(ix, &turns, &calls, &timeline);
     let report = Report::from_parts(ix, &turns, &calls, &timeline, &stats);
-    let linkable: Vec<SubagentRun> = runs.iter().map(Run::linkable).collect();
+    // Workflow agents sit under their workflow run, not under an Agent call.
+    let in_workflow = |r: &Run| c.runs.iter().any(|f| f.jsonl == r.entry && f.workflow.is_some());
+    let linkable: Vec<SubagentRun> = runs.iter().filter(|r| !in_workflow(r)).map(Run::linkable).collect();
     let explained = subagents::link_explained(ix, &linkable);
     stats.subagents = explained.iter().map(|(l, _)| l.clone()).collect();
     // Legacy runs: those whose first sessionId is one of this conversation's.
@@ -342,14 +367,16 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let by_agent = |list: &[Run], id: &str| list.iter().find(|r| r.agent_id == id).cloned();
     let mut linked: Vec<Linked> = explained
         .into_iter()
-        .filter_map(|(link, declined)| Some(Linked { run: by_agent(&runs, &link.agent_id)?, link, declined, legacy: false, doubt: None }))
+        .filter_map(|(link, declined)| Some(Linked { run: by_agent(&runs, &link.agent_id)?, link, declined, legacy: false, doubt: None, workflow: None }))
         .collect();
     let owned: Vec<Run> = mine.into_iter().cloned().collect();
     linked.extend(
         legacy_explained
             .iter()
-            .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true, doubt: None })),
+            .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true, doubt: None, workflow: None })),
     );
+    let workflows = place_workflows(tree, c, ix, io, &mut problems);
+    linked.extend(workflow_agents(c, &runs, &workflows));
     doubts(ix, &mut linked);
     let t = &timeline;
     SessionFacts {
@@ -371,9 +398,60 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         cwd,
         not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
         runs: linked,
+        workflows,
         report,
         problems,
     }
+}
+
+/// Conversation `c`'s workflow runs, read from their journals and
+/// snapshots, each placed under the `Workflow` call of `ix` that launched it.
+pub fn place_workflows(tree: &Tree, c: &Conversation, ix: &Index, io: &mut impl ReadAt, problems: &mut Vec<String>) -> Vec<PlacedWorkflow> {
+    if c.workflows.is_empty() {
+        return Vec::new();
+    }
+    let calls = workflow::calls(ix);
+    // Each call's result text, read once (a few rows).
+    let texts: Vec<Option<String>> = calls
+        .iter()
+        .map(|call| {
+            let r = &ix.rows[call.result_row? as usize];
+            let body = Body::parse(&io.read_at(c.entry, r.offset, r.end_offset())?)?;
+            body.blocks().iter().find(|b| b.tool_use_id.as_deref() == Some(call.tool_use_id.as_str())).map(|b| b.result_text())
+        })
+        .collect();
+    c.workflows
+        .iter()
+        .map(|files| {
+            let mut read = |e: Option<u32>| e.map(|e| (tree.entry(e).path.clone(), io.read_all(e)));
+            let (journal, snapshot) = (read(files.journal), read(files.snapshot));
+            for (path, bytes) in [&journal, &snapshot].into_iter().flatten() {
+                if bytes.is_none() {
+                    problems.push(format!("{path}: could not be read"));
+                }
+            }
+            let part = |f: &Option<(String, Option<Vec<u8>>)>| f.as_ref().and_then(|(p, b)| Some((p.clone(), b.clone()?)));
+            let (journal, snapshot) = (part(&journal), part(&snapshot));
+            let w = Workflow::build(&files.run_id, journal.as_ref().map(|(p, b)| (p.as_str(), &b[..])), snapshot.as_ref().map(|(p, b)| (p.as_str(), &b[..])));
+            problems.extend(w.problems.iter().cloned());
+            let call = calls.iter().zip(&texts).find_map(|(call, text)| Some((call.tool_use_id.clone(), workflow::links(&w, call.result_run.as_deref(), text.as_deref())?)));
+            PlacedWorkflow { workflow: w, call, files: files.clone() }
+        })
+        .collect()
+}
+
+/// The runs of `runs` that are agents of a workflow run, each placed
+/// under its run's call (or said to have none).
+fn workflow_agents(c: &Conversation, runs: &[Run], workflows: &[PlacedWorkflow]) -> Vec<Linked> {
+    runs.iter()
+        .filter_map(|r| {
+            let run_id = c.runs.iter().find(|f| f.jsonl == r.entry)?.workflow.clone()?;
+            let call = workflows.iter().find(|w| w.workflow.run_id == run_id).and_then(|w| w.call.as_ref()).map(|(id, _)| id.clone());
+            let link = SubagentLink { agent_id: r.agent_id.clone(), link: if call.is_some() { subagents::Link::Workflow } else { subagents::Link::None }, tool_use_id: call.clone() };
+            let doubt = call.is_none().then(|| Doubt::WorkflowWithoutCall { run_id: run_id.clone() });
+            Some(Linked { run: r.clone(), link, declined: None, legacy: false, doubt, workflow: Some(run_id) })
+        })
+        .collect()
 }
 
 /// Says what each link leaves in doubt: a meta naming a call that is not in
@@ -388,6 +466,9 @@ pub fn doubts(ix: &Index, linked: &mut [Linked]) {
     let nested: std::collections::HashSet<String> = linked.iter().flat_map(|l| l.run.agent_calls.iter().cloned()).collect();
     for (l, d) in linked.iter_mut().zip(subagents::meta_doubts(ix, &links)) {
         let d = d.filter(|d| !matches!(d, subagents::MetaDoubt::MissingCall(id) if nested.contains(id)));
+        if l.workflow.is_some() {
+            continue;
+        }
         l.doubt = d.map(Doubt::from).or_else(|| l.run.meta_error.clone().map(Doubt::BadMeta));
     }
 }

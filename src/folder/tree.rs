@@ -6,6 +6,8 @@
 //!   <project>/<stem>.desktop-released.json              it was deleted in the desktop app
 //!   <project>/<stem>/subagents/**/agent-<id>.jsonl      its subagent runs (workflows/<runId>/ too)
 //!   <project>/<stem>/subagents/**/agent-<id>.meta.json  each run's link to its call
+//!   <project>/<stem>/subagents/workflows/<runId>/journal.jsonl  a workflow run's journal
+//!   <project>/<stem>/workflows/<runId>.json             a workflow run's snapshot (when it ended)
 //!   <project>/<stem>/tool-results/<tool_use_id>.txt     outputs too large to inline
 //!   <project>/agent-<id>.jsonl                          a legacy (2.0.x) subagent run
 //!   <project>/memory/*                                  what the agent keeps about its user
@@ -37,6 +39,18 @@ pub struct RunFiles {
     pub jsonl: u32,
     /// Of `agent-<id>.meta.json`, beside it.
     pub meta: Option<u32>,
+    /// The workflow run it is an agent of (`subagents/workflows/<runId>/`).
+    pub workflow: Option<String>,
+}
+
+/// A workflow run's own files (its agents are among [`Conversation::runs`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkflowFiles {
+    pub run_id: String,
+    /// `subagents/workflows/<runId>/journal.jsonl`, by entry.
+    pub journal: Option<u32>,
+    /// `workflows/<runId>.json`, by entry.
+    pub snapshot: Option<u32>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +66,8 @@ pub struct Conversation {
     pub runs: Vec<RunFiles>,
     /// `(tool_use_id, entry)`, sorted by id.
     pub tool_results: Vec<(String, u32)>,
+    /// Sorted by run id.
+    pub workflows: Vec<WorkflowFiles>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +105,9 @@ pub fn agent_id(name: &str) -> Option<&str> {
 enum Role<'a> {
     Conversation { dir: &'a str },
     Released { conversation: String },
-    Run { conversation: String, agent_id: &'a str },
+    Run { conversation: String, agent_id: &'a str, workflow: Option<&'a str> },
+    Journal { conversation: String, run_id: &'a str },
+    Snapshot { conversation: String, run_id: &'a str },
     Meta { conversation: String, agent_id: &'a str },
     ToolResult { conversation: String, id: &'a str },
     Legacy { dir: &'a str, agent_id: &'a str },
@@ -118,8 +136,13 @@ fn role(path: &str) -> Role<'_> {
     }
     if let Some(at) = path.find("/subagents/") {
         let conversation = format!("{}.jsonl", &path[..at]);
+        // `subagents/workflows/<runId>/…`: a workflow run's files.
+        let workflow = dir[at + "/subagents".len()..].strip_prefix("/workflows/").filter(|r| !r.is_empty() && !r.contains('/'));
         if let Some(id) = agent_id(name) {
-            return Role::Run { conversation, agent_id: id };
+            return Role::Run { conversation, agent_id: id, workflow };
+        }
+        if let (Some(run_id), "journal.jsonl") = (workflow, name) {
+            return Role::Journal { conversation, run_id };
         }
         if let Some(id) = name.strip_prefix("agent-").and_then(|n| n.strip_suffix(".meta.json")).filter(|i| !i.is_empty()) {
             return Role::Meta { conversation, agent_id: id };
@@ -127,6 +150,11 @@ fn role(path: &str) -> Role<'_> {
         return Role::Other;
     }
     let (parent, last_dir) = split_last(dir);
+    if last_dir == "workflows" && !dir.is_empty() {
+        if let Some(run_id) = name.strip_suffix(".json").filter(|r| !r.is_empty()) {
+            return Role::Snapshot { conversation: format!("{parent}.jsonl"), run_id };
+        }
+    }
     if last_dir == "tool-results" && !dir.is_empty() {
         if let Some(id) = name.strip_suffix(".txt") {
             return Role::ToolResult { conversation: format!("{parent}.jsonl"), id };
@@ -173,10 +201,12 @@ impl Tree {
         for k in later {
             let attached = match role(&entries[k].path) {
                 Role::Released { conversation } => conversations.get_mut(&conversation).map(|c| c.released = Some(k as u32)).is_some(),
-                Role::Run { conversation, agent_id } => conversations
+                Role::Run { conversation, agent_id, workflow } => conversations
                     .get_mut(&conversation)
-                    .map(|c| c.runs.push(RunFiles { agent_id: agent_id.to_string(), jsonl: k as u32, meta: None }))
+                    .map(|c| c.runs.push(RunFiles { agent_id: agent_id.to_string(), jsonl: k as u32, meta: None, workflow: workflow.map(str::to_string) }))
                     .is_some(),
+                Role::Journal { conversation, run_id } => conversations.get_mut(&conversation).map(|c| workflow_files(c, run_id).journal = Some(k as u32)).is_some(),
+                Role::Snapshot { conversation, run_id } => conversations.get_mut(&conversation).map(|c| workflow_files(c, run_id).snapshot = Some(k as u32)).is_some(),
                 Role::Meta { conversation, agent_id } => {
                     metas.push((conversation, agent_id.to_string(), k as u32));
                     true
@@ -212,6 +242,15 @@ impl Tree {
             projects[p].conversations.push(k as u32);
             c.runs.sort_by(|a, b| a.agent_id.cmp(&b.agent_id).then(a.jsonl.cmp(&b.jsonl)));
             c.tool_results.sort();
+            // A run with agents but neither journal nor snapshot picked is still a run.
+            for r in &c.runs {
+                if let Some(id) = &r.workflow {
+                    if !c.workflows.iter().any(|w| &w.run_id == id) {
+                        c.workflows.push(WorkflowFiles { run_id: id.clone(), ..WorkflowFiles::default() });
+                    }
+                }
+            }
+            c.workflows.sort_by(|a, b| a.run_id.cmp(&b.run_id));
         }
         Tree { entries, projects, conversations, skipped }
     }
@@ -241,6 +280,7 @@ impl Tree {
         std::iter::once(conv.entry)
             .chain(conv.released)
             .chain(conv.runs.iter().flat_map(|r| std::iter::once(r.jsonl).chain(r.meta)))
+            .chain(conv.workflows.iter().flat_map(|w| w.journal.into_iter().chain(w.snapshot)))
             .chain(legacy.iter().map(|(_, e)| *e))
             .map(|e| self.entry(e))
             .collect()
@@ -258,6 +298,18 @@ impl Tree {
             })
             .collect()
     }
+}
+
+/// Conversation `c`'s workflow run `run_id`, made when first named.
+fn workflow_files<'c>(c: &'c mut Conversation, run_id: &str) -> &'c mut WorkflowFiles {
+    let k = match c.workflows.iter().position(|w| w.run_id == run_id) {
+        Some(k) => k,
+        None => {
+            c.workflows.push(WorkflowFiles { run_id: run_id.to_string(), ..WorkflowFiles::default() });
+            c.workflows.len() - 1
+        }
+    };
+    &mut c.workflows[k]
 }
 
 fn new_project(dir: &str) -> Project {
@@ -320,7 +372,13 @@ mod tests {
         assert_eq!(t.conversations.iter().map(|c| c.path.as_str()).collect::<Vec<_>>(), ["-Users-a-app/s1.jsonl", "-Users-a-app/s2.jsonl", "other/p.jsonl"]);
         let s1 = &t.conversations[0];
         assert_eq!(s1.released, Some(2));
-        assert_eq!(s1.runs, vec![RunFiles { agent_id: "a".into(), jsonl: 5, meta: Some(6) }, RunFiles { agent_id: "b".into(), jsonl: 3, meta: Some(4) }]);
+        assert_eq!(
+            s1.runs,
+            vec![
+                RunFiles { agent_id: "a".into(), jsonl: 5, meta: Some(6), workflow: Some("run7".into()) },
+                RunFiles { agent_id: "b".into(), jsonl: 3, meta: Some(4), workflow: None }
+            ]
+        );
         assert_eq!(s1.tool_results, vec![("toolu_1".into(), 8), ("toolu_2".into(), 7)]);
         assert_eq!(t.tool_result(0, "toolu_2"), Some(7));
         let p = &t.projects[0];
@@ -330,6 +388,31 @@ mod tests {
         assert_eq!(t.skipped, 2);
         assert_eq!(t.find("other/p.jsonl"), Some(2));
         assert_eq!(decode_project_name(&p.name), "/Users/a/app");
+    }
+
+    #[test]
+    fn a_workflow_runs_journal_and_snapshot_sit_beside_its_agents() {
+        let t = tree(&[
+            "p/s.jsonl",
+            "p/s/subagents/workflows/wf1/journal.jsonl",
+            "p/s/subagents/workflows/wf1/agent-a1.jsonl",
+            "p/s/workflows/wf1.json",
+            "p/s/workflows/wf_fail.json",
+            "p/s/workflows/scripts/sweep-wf1.js",
+            "p/s/subagents/workflows/wf2/agent-b1.jsonl",
+        ]);
+        let s = &t.conversations[0];
+        assert_eq!(
+            s.workflows,
+            [
+                WorkflowFiles { run_id: "wf1".into(), journal: Some(1), snapshot: Some(3) },
+                WorkflowFiles { run_id: "wf2".into(), journal: None, snapshot: None },
+                WorkflowFiles { run_id: "wf_fail".into(), journal: None, snapshot: Some(4) },
+            ],
+            "a snapshot alone (failed before any agent), agents alone (nothing else picked)"
+        );
+        assert_eq!(s.runs.iter().map(|r| (r.agent_id.as_str(), r.workflow.as_deref())).collect::<Vec<_>>(), [("a1", Some("wf1")), ("b1", Some("wf2"))]);
+        assert_eq!(t.skipped, 1, "the script file is not read");
     }
 
     #[test]

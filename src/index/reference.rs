@@ -105,7 +105,9 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
         set(flag::BAD_TIMESTAMP, row.timestamp_ms.is_none());
     }
     if let Some(Value::Object(tur)) = m.get("toolUseResult") {
-        row.result_agent_id = sym(s, tur.get("agentId"));
+        // A subagent run's id, else a workflow run's (as the scanner).
+        let named = |k: &str| tur.get(k).filter(|v| v.is_string());
+        row.result_run_id = sym(s, named("agentId").or(named("runId")));
     }
     if let Some(Value::Object(cm)) = m.get("compactMetadata") {
         ix.compactions.push(Compaction {
@@ -265,7 +267,7 @@ pub fn resolve(ix: &Index) -> ResolvedIndex {
         .map(|r| {
             let strings = [
                 r.record_type, r.session_id, r.entrypoint, r.version, r.agent_id, r.subtype, r.level,
-                r.message_id, r.model, r.stop_reason, r.result_agent_id,
+                r.message_id, r.model, r.stop_reason, r.result_run_id,
             ]
             .map(s)
             .to_vec();
@@ -273,7 +275,7 @@ pub fn resolve(ix: &Index) -> ResolvedIndex {
             for sym in [
                 &mut row.record_type, &mut row.session_id, &mut row.entrypoint, &mut row.version,
                 &mut row.agent_id, &mut row.subtype, &mut row.level, &mut row.message_id, &mut row.model,
-                &mut row.stop_reason, &mut row.result_agent_id,
+                &mut row.stop_reason, &mut row.result_run_id,
             ] {
                 *sym = Sym::NONE;
             }

@@ -140,8 +140,10 @@ pub struct Row {
     pub message_id: Sym,
     pub model: Sym,
     pub stop_reason: Sym,
-    /// `toolUseResult.agentId`: the subagent run a result came back from.
-    pub result_agent_id: Sym,
+    /// The run a result names: `toolUseResult.agentId` (the subagent run it
+    /// came back from), else `toolUseResult.runId` (the workflow run a
+    /// `Workflow` call launched).
+    pub result_run_id: Sym,
     pub role: Role,
     pub content: Content,
     pub flags: u16,

@@ -148,7 +148,7 @@ impl<'r> Record<'r> {
                 self.set(flag::DENIAL, on)
             }
             b"compactMetadata" => self.compaction = c.compact_metadata(self.row_index, t.strings)?,
-            b"toolUseResult" => self.row.result_agent_id = c.tool_use_result(t.strings)?,
+            b"toolUseResult" => self.row.result_run_id = c.tool_use_result(t.strings)?,
             b"message" => self.message(c, t)?,
             k => match TITLE_KEYS.iter().position(|tk| tk.as_bytes() == k) {
                 Some(n) => self.titles[n] = c.opt_str()?,
@@ -377,22 +377,20 @@ impl Cur<'_> {
         Ok(Some(cm))
     }
 
-    /// `toolUseResult.agentId` when `toolUseResult` is an object.
+    /// The run a result names, when `toolUseResult` is an object: its
+    /// `agentId` (a subagent run), else its `runId` (a workflow run).
     fn tool_use_result(&mut self, strings: &mut Interner) -> R<Sym> {
         if self.peek() != Some(b'{') {
             self.skip_value()?;
             return Ok(Sym::NONE);
         }
-        let mut agent = Sym::NONE;
-        self.object(|c, key| {
-            if &*c.key(key) == b"agentId" {
-                agent = c.opt_sym(strings)?;
-                Ok(())
-            } else {
-                c.skip_value()
-            }
+        let (mut agent, mut run) = (None, None);
+        self.object(|c, key| match &*c.key(key) {
+            b"agentId" => c.opt_str().map(|s| agent = s),
+            b"runId" => c.opt_str().map(|s| run = s),
+            _ => c.skip_value(),
         })?;
-        Ok(agent)
+        Ok(self.sym(agent.or(run), strings))
     }
 
     /// Image blocks among the elements of an array (a tool_result's content).

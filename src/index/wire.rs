@@ -183,7 +183,7 @@ fn put_row<F: FnMut(Vec<u8>)>(w: &mut Writer<F>, r: &Row) {
     w.u32(r.len_bytes);
     w.u32(r.line_no);
     w.u8(r.malformed.map_or(0, |m| m as u8));
-    for s in [r.record_type, r.session_id, r.entrypoint, r.version, r.agent_id, r.subtype, r.level, r.message_id, r.model, r.stop_reason, r.result_agent_id] {
+    for s in [r.record_type, r.session_id, r.entrypoint, r.version, r.agent_id, r.subtype, r.level, r.message_id, r.model, r.stop_reason, r.result_run_id] {
         w.sym(s);
     }
     w.u8(r.role as u8);
@@ -286,7 +286,7 @@ impl<I: Input> Reader<'_, I> {
         for s in &mut syms {
             *s = self.sym(&mut f)?;
         }
-        let [record_type, session_id, entrypoint, version, agent_id, subtype, level, message_id, model, stop_reason, result_agent_id] = syms;
+        let [record_type, session_id, entrypoint, version, agent_id, subtype, level, message_id, model, stop_reason, result_run_id] = syms;
         let role = match f.u8() {
             0 => Role::None,
             1 => Role::User,
@@ -326,7 +326,7 @@ impl<I: Input> Reader<'_, I> {
             message_id,
             model,
             stop_reason,
-            result_agent_id,
+            result_run_id,
             role,
             content,
             flags,

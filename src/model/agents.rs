@@ -26,6 +26,17 @@ pub struct RunInput<'a> {
     pub meta_tool_use_id: Option<&'a str>,
     /// Earliest and latest timestamp in the run (the clock link).
     pub span_ms: Option<(i64, i64)>,
+    /// The workflow run it is an agent of (`subagents/workflows/<runId>/`).
+    pub workflow: Option<&'a str>,
+}
+
+/// A workflow run as the graph needs it: its id and the main file's call
+/// that launched it (`super::workflow::links`).
+pub struct WorkflowInput<'a> {
+    pub workflow: &'a super::workflow::Workflow,
+    pub call: Option<(&'a str, super::workflow::CallLink)>,
+    /// Its snapshot's path, else its journal's (what the graph names).
+    pub file: String,
 }
 
 /// The file holding a spawning call.
@@ -62,6 +73,8 @@ pub enum Unplaced {
     Cycle(Vec<String>),
     /// It was spawned inside this run, which could not be placed.
     UnderUnplaced(String),
+    /// An agent of this workflow run, which no call of the main file launched.
+    WorkflowWithoutCall(String),
 }
 
 impl Unplaced {
@@ -71,6 +84,7 @@ impl Unplaced {
             Unplaced::MissingCall(id) => format!("its meta file names call {id}, which no file of the conversation holds"),
             Unplaced::Cycle(ids) => format!("its spawners form a cycle ({}): the data is inconsistent", ids.join(" → ")),
             Unplaced::UnderUnplaced(id) => format!("it was spawned inside run {id}, which could not be placed"),
+            Unplaced::WorkflowWithoutCall(id) => format!("it is an agent of workflow run {id}, which no Workflow call of the conversation launched"),
         }
     }
 }
@@ -96,8 +110,10 @@ impl Graph {
     }
 }
 
-/// Places every run of `runs` under its call, in `main` or in another run.
-pub fn graph(main: &Index, runs: &[RunInput]) -> Graph {
+/// Places every run of `runs` under its call, in `main` or in another run;
+/// an agent of a workflow run under the call that launched the run
+/// (`workflow_calls`: run id → that call in `main`).
+pub fn graph(main: &Index, runs: &[RunInput], workflow_calls: &[(&str, Option<&str>)]) -> Graph {
     // Which file holds each call id (ids are unique across a conversation;
     // the first holder wins).
     let mut holder: FxHashMap<&str, Owner> = FxHashMap::default();
@@ -114,6 +130,14 @@ pub fn graph(main: &Index, runs: &[RunInput]) -> Graph {
     let mut edges: Vec<Result<(Owner, String, Link), Unplaced>> = Vec::with_capacity(runs.len());
     let mut without_meta = Vec::new();
     for (k, r) in runs.iter().enumerate() {
+        if let Some(run_id) = r.workflow {
+            let call = workflow_calls.iter().find(|(id, _)| *id == run_id).and_then(|(_, c)| *c);
+            edges.push(match call {
+                Some(call) => Ok((Owner::Main, call.to_string(), Link::Workflow)),
+                None => Err(Unplaced::WorkflowWithoutCall(run_id.to_string())),
+            });
+            continue;
+        }
         edges.push(match r.meta_tool_use_id {
             Some(id) => match holder.get(id) {
                 Some(&owner) => Ok((owner, id.to_string(), Link::Meta)),
@@ -215,18 +239,31 @@ impl RunFacts {
 }
 
 /// A placed run, as `ccscope agents` prints it (the README's contract).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlacedRun {
-    /// `subagent`: a run in `subagents/` (the only kind placed so far).
+    /// `subagent`: a run in `subagents/`; `workflow`: a workflow run (its
+    /// id is its run id); `workflow-agent`: one of a workflow run's agents.
     pub kind: String,
     pub agent_id: String,
     pub file: String,
-    /// The agent id of the run whose call spawned it; `null`: the main conversation.
+    /// The agent id of the run whose call spawned it (a workflow agent's:
+    /// its workflow run's id); `null`: the main conversation.
     pub parent_agent_id: Option<String>,
     pub parent_call_id: String,
-    pub link: Link,
+    /// `meta`, `result`, `clock`, `workflow` (an agent, by its directory);
+    /// a workflow run's: `run_id`, `task_id` or `transcript_dir`.
+    pub link: String,
     pub depth: u32,
-    pub facts: RunFacts,
+    /// From its own file; `null` for a workflow run (see `workflow`).
+    pub facts: Option<RunFacts>,
+    /// A workflow run: its status, phases, agents and totals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workflow: Option<super::workflow::Workflow>,
+}
+
+/// A serde enum's name (`Link::Meta` → `meta`).
+fn word<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
 /// A run that could not be placed, and why (in words).
@@ -238,7 +275,7 @@ pub struct UnplacedRun {
 }
 
 /// One conversation's agent graph, as `ccscope agents` prints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Agents {
     pub path: String,
     /// The deepest nesting: 0 without runs, 1 when only the main
@@ -251,8 +288,9 @@ pub struct Agents {
 
 impl Agents {
     /// `runs[k]`'s file is `files[k]`.
-    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String]) -> Agents {
-        let g = graph(main, runs);
+    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String], workflows: &[WorkflowInput]) -> Agents {
+        let calls: Vec<(&str, Option<&str>)> = workflows.iter().map(|w| (w.workflow.run_id.as_str(), w.call.map(|(c, _)| c))).collect();
+        let g = graph(main, runs, &calls);
         let mut nodes: Vec<PlacedRun> = g
             .nodes
             .iter()
@@ -260,28 +298,56 @@ impl Agents {
             .filter_map(|(k, n)| {
                 let n = n.as_ref()?;
                 Some(PlacedRun {
-                    kind: "subagent".into(),
+                    kind: if runs[k].workflow.is_some() { "workflow-agent" } else { "subagent" }.into(),
                     agent_id: n.agent_id.clone(),
                     file: files[k].clone(),
-                    parent_agent_id: match n.parent {
-                        Owner::Main => None,
-                        Owner::Run(p) => Some(runs[p as usize].agent_id.to_string()),
+                    parent_agent_id: match (n.parent, runs[k].workflow) {
+                        (_, Some(run_id)) => Some(run_id.to_string()),
+                        (Owner::Main, None) => None,
+                        (Owner::Run(p), None) => Some(runs[p as usize].agent_id.to_string()),
                     },
                     parent_call_id: n.tool_use_id.clone(),
-                    link: n.link,
+                    link: word(&n.link),
                     depth: n.depth,
-                    facts: RunFacts::of(runs[k].ix),
+                    facts: Some(RunFacts::of(runs[k].ix)),
+                    workflow: None,
                 })
             })
             .collect();
+        // Workflow runs sit at depth 1, under the main file's call; their
+        // agents at the same depth (the run is made of them).
+        let mut unplaced_workflows = Vec::new();
+        for w in workflows {
+            match w.call {
+                Some((call, link)) => nodes.push(PlacedRun {
+                    kind: "workflow".into(),
+                    agent_id: w.workflow.run_id.clone(),
+                    file: w.file.clone(),
+                    parent_agent_id: None,
+                    parent_call_id: call.to_string(),
+                    link: word(&link),
+                    depth: 1,
+                    facts: None,
+                    workflow: Some(w.workflow.clone()),
+                }),
+                None => unplaced_workflows.push(UnplacedRun {
+                    agent_id: w.workflow.run_id.clone(),
+                    file: w.file.clone(),
+                    reason: "no Workflow call of the conversation names this run (by its runId, Task ID or transcript dir)".into(),
+                }),
+            }
+        }
         // Shallowest first: every run comes after its spawner.
-        nodes.sort_by(|a, b| (a.depth, &a.agent_id).cmp(&(b.depth, &b.agent_id)));
+        // (A workflow run before its agents, at the same depth.)
+        let order = |n: &PlacedRun| (n.depth, n.kind == "workflow-agent", n.agent_id.clone());
+        nodes.sort_by_key(order);
         // `unplaced` is in input order: one entry per unplaced node.
         let unplaced_at = g.nodes.iter().enumerate().filter(|(_, n)| n.is_none()).map(|(k, _)| k);
-        let unplaced = unplaced_at
+        let mut unplaced: Vec<UnplacedRun> = unplaced_at
             .zip(&g.unplaced)
             .map(|(k, (id, why))| UnplacedRun { agent_id: id.clone(), file: files[k].clone(), reason: why.describe() })
             .collect();
+        unplaced.extend(unplaced_workflows);
         Agents { path: path.to_string(), depth: g.depth(), nodes, unplaced }
     }
 }
@@ -297,7 +363,7 @@ mod tests {
     }
 
     fn run<'a>(agent_id: &'a str, ix: &'a Index, meta: Option<&'a str>) -> RunInput<'a> {
-        RunInput { agent_id, ix, meta_tool_use_id: meta, span_ms: None }
+        RunInput { agent_id, ix, meta_tool_use_id: meta, span_ms: None, workflow: None }
     }
 
     #[test]
@@ -309,7 +375,7 @@ mod tests {
         let files: Vec<Index> = (0..100).map(|k| spawning(&format!("t{}", k + 1))).collect();
         // Given deepest first: the order of the input does not matter.
         let runs: Vec<RunInput> = (0..100).rev().map(|k| run(&ids[k], &files[k], Some(&calls[k]))).collect();
-        let g = graph(&main, &runs);
+        let g = graph(&main, &runs, &[]);
         assert!(g.unplaced.is_empty(), "{:?}", g.unplaced);
         assert_eq!(g.depth(), 100);
         let a99 = g.nodes.iter().flatten().find(|n| n.agent_id == "a99").unwrap();
@@ -323,7 +389,7 @@ mod tests {
         let (fa, fb, fc) = (spawning("ta"), spawning("tb"), spawning("tc"));
         // a spawned by b's call, b by a's: a cycle; c spawned inside a.
         let runs = [run("a", &fa, Some("tb")), run("b", &fb, Some("ta")), run("c", &fc, Some("ta")), run("d", &fc, Some("nowhere"))];
-        let g = graph(&main, &runs);
+        let g = graph(&main, &runs, &[]);
         assert!(g.nodes.iter().all(Option::is_none));
         let why = |id: &str| g.unplaced.iter().find(|u| u.0 == id).map(|u| u.1.clone()).unwrap();
         assert!(matches!(why("a"), Unplaced::Cycle(c) if c.len() == 2));
@@ -343,11 +409,11 @@ mod tests {
         let fb = spawning("tb");
         let runs = [run("b", &fb, Some("ta")), run("a", &fa, Some("t0")), run("c", &fb, Some("gone"))];
         let files = ["s/subagents/agent-b.jsonl".to_string(), "s/subagents/agent-a.jsonl".into(), "s/subagents/agent-c.jsonl".into()];
-        let out = Agents::of("s.jsonl", &main, &runs, &files);
+        let out = Agents::of("s.jsonl", &main, &runs, &files, &[]);
         assert_eq!(out.depth, 2);
         assert_eq!(out.nodes.iter().map(|n| (n.agent_id.as_str(), n.parent_agent_id.as_deref(), n.depth)).collect::<Vec<_>>(), [("a", None, 1), ("b", Some("a"), 2)], "the spawner first");
-        assert_eq!(out.nodes[0].facts, RunFacts { tool_calls: 1, output_tokens: Some(7), duration_ms: Some(30_000) });
-        assert_eq!(out.nodes[1].facts, RunFacts { tool_calls: 1, output_tokens: None, duration_ms: None }, "no usage, no clock: absent, not 0");
+        assert_eq!(out.nodes[0].facts.clone().unwrap(), RunFacts { tool_calls: 1, output_tokens: Some(7), duration_ms: Some(30_000) });
+        assert_eq!(out.nodes[1].facts.clone().unwrap(), RunFacts { tool_calls: 1, output_tokens: None, duration_ms: None }, "no usage, no clock: absent, not 0");
         assert_eq!(out.nodes[1].file, "s/subagents/agent-b.jsonl");
         assert_eq!(out.unplaced, [UnplacedRun { agent_id: "c".into(), file: "s/subagents/agent-c.jsonl".into(), reason: Unplaced::MissingCall("gone".into()).describe() }]);
     }
@@ -361,14 +427,14 @@ mod tests {
         ).as_bytes());
         let (fx, fy) = (spawning("tx"), spawning("ty"));
         let runs = [run("y", &fy, Some("tx")), run("x", &fx, None)];
-        let g = graph(&main, &runs);
+        let g = graph(&main, &runs, &[]);
         let x = g.nodes[1].as_ref().unwrap();
         assert_eq!((x.parent, x.link, x.depth, x.tool_use_id.as_str()), (Owner::Main, Link::Result, 1, "t0"));
         let y = g.nodes[0].as_ref().unwrap();
         assert_eq!((y.parent, y.depth), (Owner::Run(1), 2));
         // A run under a run that cannot be placed says where it hangs.
         let runs = [run("y", &fy, Some("tx")), run("x", &fx, Some("gone"))];
-        let g = graph(&main, &runs);
+        let g = graph(&main, &runs, &[]);
         assert_eq!(g.unplaced[0], ("y".to_string(), Unplaced::UnderUnplaced("x".into())));
     }
 }

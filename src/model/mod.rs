@@ -18,6 +18,7 @@ pub mod time;
 pub mod title;
 pub mod tools;
 pub mod verdict;
+pub mod workflow;
 pub mod items;
 
 pub use kind::{is_agent_tool, Kind, Kinds, AGENT_TOOLS, COMPACT_BOUNDARY, SYNTHETIC_MODEL};

@@ -29,6 +29,9 @@ pub enum Link {
     Meta,
     Result,
     Clock,
+    /// An agent of a workflow run (by its directory,
+    /// `subagents/workflows/<runId>/`), under the call that launched the run.
+    Workflow,
     None,
 }
 
@@ -90,7 +93,7 @@ pub fn link_explained(ix: &Index, runs: &[SubagentRun]) -> Vec<(SubagentLink, Op
                 return linked(run, Link::Meta, Some(id.clone()));
             }
             let by_result = ix.strings.get(&run.agent_id).and_then(|agent| {
-                ix.tool_results.iter().find(|tr| ix.rows[tr.row as usize].result_agent_id == agent)
+                ix.tool_results.iter().find(|tr| ix.rows[tr.row as usize].result_run_id == agent)
             });
             if let Some(tr) = by_result {
                 return linked(run, Link::Result, Some(ix.str(tr.tool_use_id).to_string()));

@@ -478,6 +478,7 @@ mod tests {
             cwd: path.starts_with("-Users-a-my-app/").then(|| "/Users/a/my-app".into()),
             not_a_transcript: None,
             runs: vec![],
+            workflows: vec![],
             report: Default::default(),
             problems: vec![],
         })
