@@ -117,6 +117,24 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
             }
             out.code = Some(s(input, "prompt").to_string()).filter(|p| !p.is_empty());
         }
+        // Its shapes (daaain/claude-code-log dev-docs/workflows.md §1): an
+        // inline `script`, a `scriptPath`, or a saved workflow's `name`;
+        // `args` and `resumeFromRunId` with any of them.
+        super::workflow::WORKFLOW_TOOL => {
+            let (script, path, saved) = (s(input, "script"), s(input, "scriptPath"), s(input, "name"));
+            out.headline = match (script.is_empty(), path.is_empty(), saved.is_empty()) {
+                (false, ..) => format!("inline script ({} lines)", script.lines().count()),
+                (true, false, _) => format!("script file {path}"),
+                (true, true, false) => format!("saved workflow {saved}"),
+                _ => String::new(),
+            };
+            let resume = s(input, "resumeFromRunId");
+            if !resume.is_empty() {
+                out.headline.push_str(&format!(" · resumes run {resume}"));
+            }
+            let args = input.get("args").filter(|a| !a.is_null()).map(|a| format!("args: {a}"));
+            out.code = Some(script.to_string()).filter(|c| !c.is_empty()).or(args);
+        }
         "WebFetch" => out.headline = s(input, "url").to_string(),
         "WebSearch" => out.headline = s(input, "query").to_string(),
         "TodoWrite" => {
@@ -166,6 +184,15 @@ mod tests {
         assert_eq!(s.code.as_deref(), Some("cargo build\n--release"));
         let d = summarize("Bash", &json!({"command": "ls", "description": "List files"}));
         assert_eq!(d.headline, "List files");
+    }
+
+    #[test]
+    fn a_workflow_call_says_which_shape_launched_it() {
+        let inline = summarize("Workflow", &json!({"script": "phase('Map')\nreturn 1\n"}));
+        assert_eq!((inline.headline.as_str(), inline.code.as_deref()), ("inline script (2 lines)", Some("phase('Map')\nreturn 1\n")));
+        let file = summarize("Workflow", &json!({"scriptPath": "/h/sweep.workflow.js", "args": {"target": "docs/"}}));
+        assert_eq!((file.headline.as_str(), file.code.as_deref()), ("script file /h/sweep.workflow.js", Some(r#"args: {"target":"docs/"}"#)));
+        assert_eq!(summarize("Workflow", &json!({"name": "nightly", "resumeFromRunId": "wf_1"})).headline, "saved workflow nightly · resumes run wf_1");
     }
 
     #[test]

@@ -372,3 +372,39 @@ test("runs that spawn runs sit under their calls inside their parent runs, three
     await page.screenshot({ path: join(OUT, "nested-runs.png") });
   });
 });
+
+test("a workflow run sits under its Workflow call with its status, phases and agents; a failed one says why; a running one lists its agents", async () => {
+  // tests/fixtures/workflow: wf_ok (2 phases, 3 agents), wf_fail (snapshot only), wf_live (journal only),
+  // and an Agent call (toolu_changelog) that ran while wf_ok's agents did.
+  await withApp(browser, async ({ page }) => {
+    await openFolder(page, join(ROOT, "tests/fixtures/workflow/projects"));
+    await page.click('table.sessions tr[data-path$="5e0e5e0e-0000-4000-8000-000000000058.jsonl"] a');
+    await page.waitForSelector("[data-testid=workflow][data-run=wf_ok]");
+    const ok = "[data-testid=workflow][data-run=wf_ok]";
+    assert.equal(await page.textContent(`${ok} [data-testid=workflow-status]`), "completed");
+    assert.match(await page.textContent(`${ok} [data-testid=workflow-totals]`), /^1 min 58 s · 3 agents · 0 tool calls · 36 tokens$/);
+    const phases = await page.$$eval(`${ok} [data-testid=workflow-phase]`, (ps) => ps.map((p) => [p.dataset.title, [...p.querySelectorAll("[data-testid=workflow-agent]")].map((a) => a.dataset.agent)]));
+    assert.deepEqual(phases, [["Map", ["wfa1", "wfa2"]], ["Reduce", ["wfa3"]]]);
+    assert.match(await page.textContent(`${ok} [data-testid=workflow-agent][data-agent=wfa1]`), /map:api.*done.*claude-sonnet-4-6 · 50 s · 0 tool calls · 12 tokens/s);
+    assert.match(await page.textContent(`${ok} [data-testid=workflow-agent][data-agent=wfa3]`), /docs\/api\/a\.md/, "a structured result, as JSON");
+    // An agent's transcript, inline.
+    await page.click(`${ok} [data-testid=run][data-agent=wfa1] [data-testid=run-expand]`);
+    await page.waitForFunction((sel) => document.querySelector(`${sel} [data-testid=run][data-agent=wfa1] [data-testid=run-body]`)?.textContent.includes("read docs/api"), ok);
+    // The Agent call that ran meanwhile has its own run only (the clock once put wf_ok's agents there).
+    const underChangelog = await page.$$eval("[data-testid=run]", (rs) => rs.filter((r) => !r.closest("[data-testid=workflow]")).map((r) => r.dataset.agent));
+    assert.deepEqual(underChangelog, ["ch1"]);
+    // The failed run: no agent, its error folded.
+    const fail = "[data-testid=workflow][data-run=wf_fail]";
+    assert.equal(await page.textContent(`${fail} [data-testid=workflow-status]`), "failed");
+    assert.match(await page.textContent(`${fail} [data-testid=workflow-link]`), /Task ID/);
+    assert.equal(await page.getAttribute(`${fail} [data-testid=workflow-error]`, "open"), null, "folded");
+    await page.click(`${fail} [data-testid=workflow-error] summary`);
+    assert.match(await page.textContent(`${fail} [data-testid=workflow-error] pre`), /batches\.map/);
+    // The running run: its agents in launch order, one still running.
+    const live = "[data-testid=workflow][data-run=wf_live]";
+    assert.equal(await page.textContent(`${live} [data-testid=workflow-status]`), "running");
+    assert.deepEqual(await page.$$eval(`${live} [data-testid=workflow-unphased] [data-testid=workflow-agent]`, (as) => as.map((a) => [a.dataset.agent, a.querySelector("[data-testid=workflow-agent-state]").textContent])), [["wfl1", "answered"], ["wfl2", "running"]]);
+    assert.match(await page.textContent(`${live} [data-testid=workflow-totals]`), /tokens unknown/, "no snapshot: absent, not 0");
+    await page.screenshot({ path: join(OUT, "workflow-runs.png") });
+  });
+});

@@ -57,9 +57,10 @@ impl InFolder {
     }
 
     /// The runs spawned by the call `tool_use_id` (in the conversation, not
-    /// those whose meta names a call it does not have: they are unplaced).
+    /// those whose meta names a call it does not have: they are unplaced;
+    /// nor a workflow run's agents: they sit in its card).
     pub fn runs_of(&self, tool_use_id: &str) -> Vec<&Linked> {
-        let all = self.all_runs().unwrap_or(&[]).iter();
+        let all = self.all_runs().unwrap_or(&[]).iter().filter(|l| l.workflow.is_none());
         match self.run {
             None => all.filter(|l| l.link.tool_use_id.as_deref() == Some(tool_use_id) && !l.unplaced()).collect(),
             Some(_) => all.filter(|l| l.spawned_by() == Some(tool_use_id)).collect(),

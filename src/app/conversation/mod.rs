@@ -22,6 +22,7 @@ mod toolbar;
 mod turn;
 mod page;
 mod vlist;
+mod workflow;
 
 pub use md::render as markdown;
 pub use summary::Summary;

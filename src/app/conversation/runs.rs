@@ -33,6 +33,7 @@ pub fn link_words(l: &Linked) -> String {
         Link::Meta => "linked by its meta file",
         Link::Result => "linked by the call's result",
         Link::Clock => "linked by the clock (the only call running then)",
+        Link::Workflow => "an agent of the workflow run, by its directory",
         Link::None => "not linked",
     };
     let legacy = if l.legacy { " · legacy agent file" } else { "" };

@@ -1,8 +1,9 @@
 //! One tool call beside its result: name, a readable summary of the input,
 //! duration, state (ok / error / denied / no result) and the result itself,
 //! collapsed past a few lines. In a folder, an Agent call shows the runs it
-//! spawned ([`super::runs`]) and a `<persisted-output>` result offers the
-//! full output from `tool-results/`.
+//! spawned ([`super::runs`]), a Workflow call its run ([`super::workflow`]),
+//! and a `<persisted-output>` result offers the full output from
+//! `tool-results/`.
 
 use std::rc::Rc;
 
@@ -11,6 +12,7 @@ use yew::prelude::*;
 use super::output::{image, Folded, FullOutput};
 use super::in_folder::InFolder;
 use super::runs::RunCard;
+use super::workflow::WorkflowRuns;
 use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::body::{persisted_preview, Block, Body};
@@ -105,6 +107,9 @@ pub fn tool_call(p: &Props) -> Html {
             { for in_folder.iter().flat_map(|f| f.runs_of(id)).map(|l| html! {
                 <RunCard in_folder={in_folder.clone().expect("runs come from it")} agent_id={Rc::<str>::from(l.link.agent_id.as_str())} on_resize={p.on_resize.clone()} />
             }) }
+            if let (Some(f), true) = (&in_folder, name == crate::model::workflow::WORKFLOW_TOOL) {
+                <WorkflowRuns in_folder={f.clone()} tool_use_id={Rc::<str>::from(id)} on_resize={p.on_resize.clone()} />
+            }
         </div>
     }
 }
