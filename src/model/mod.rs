@@ -16,6 +16,7 @@ pub mod stats;
 pub mod subagents;
 pub mod time;
 pub mod title;
+pub mod teammate;
 pub mod tools;
 pub mod verdict;
 pub mod workflow;

@@ -110,6 +110,14 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
             if !kind.is_empty() {
                 out.headline.push_str(&format!(" ({kind})"));
             }
+            // A teammate (agent teams): its name and team.
+            let (mate, team) = (s(input, "name"), s(input, "team_name"));
+            if !mate.is_empty() {
+                out.headline.push_str(&format!(" · teammate {mate}"));
+                if !team.is_empty() {
+                    out.headline.push_str(&format!(" in team {team}"));
+                }
+            }
             // Launched to run on its own: the call's result is the launch,
             // its answer a `<task-notification>` later (model::background).
             if input.get("run_in_background").and_then(Value::as_bool) == Some(true) {
@@ -134,6 +142,23 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
             }
             let args = input.get("args").filter(|a| !a.is_null()).map(|a| format!("args: {a}"));
             out.code = Some(script.to_string()).filter(|c| !c.is_empty()).or(args);
+        }
+        // Agent teams (daaain/claude-code-log dev-docs/teammates.md §1.1).
+        "TeamCreate" | "TeamDelete" => out.headline = format!("team {}", s(input, "team_name")).trim_end().to_string(),
+        "SendMessage" => {
+            let to = s(input, "recipient");
+            out.headline = if to.is_empty() { "to the team".to_string() } else { format!("to {to}") };
+            out.code = Some(s(input, "content").to_string()).filter(|c| !c.is_empty());
+        }
+        "TaskCreate" => out.headline = s(input, "subject").to_string(),
+        "TaskUpdate" => {
+            let mut h = format!("task #{}", s(input, "taskId"));
+            for (key, word) in [("status", "→"), ("owner", "owner")] {
+                if !s(input, key).is_empty() {
+                    h.push_str(&format!(" · {word} {}", s(input, key)));
+                }
+            }
+            out.headline = h;
         }
         "WebFetch" => out.headline = s(input, "url").to_string(),
         "WebSearch" => out.headline = s(input, "query").to_string(),
@@ -193,6 +218,14 @@ mod tests {
         let file = summarize("Workflow", &json!({"scriptPath": "/h/sweep.workflow.js", "args": {"target": "docs/"}}));
         assert_eq!((file.headline.as_str(), file.code.as_deref()), ("script file /h/sweep.workflow.js", Some(r#"args: {"target":"docs/"}"#)));
         assert_eq!(summarize("Workflow", &json!({"name": "nightly", "resumeFromRunId": "wf_1"})).headline, "saved workflow nightly · resumes run wf_1");
+    }
+
+    #[test]
+    fn team_tools_say_who_and_what() {
+        assert_eq!(summarize("Agent", &json!({"description": "Relay tests", "name": "alice", "team_name": "core"})).headline, "Relay tests · teammate alice in team core");
+        assert_eq!(summarize("SendMessage", &json!({"recipient": "bob", "content": "rebase"})).headline, "to bob");
+        assert_eq!(summarize("TaskUpdate", &json!({"taskId": "3", "status": "completed", "owner": "alice"})).headline, "task #3 · → completed · owner alice");
+        assert_eq!(summarize("TeamCreate", &json!({"team_name": "core"})).headline, "team core");
     }
 
     #[test]

@@ -86,6 +86,28 @@ test("a background task's answer shows as the task's, not the person's, and link
   });
 });
 
+test("teammates' words show under each teammate's name and colour, not as the person's; team tools say who and what", async () => {
+  await withApp(browser, async ({ page }) => {
+    // tests/fixtures/teammates.jsonl: alice (blue) reports on line 12, beside a system notice.
+    await open(page, join(ROOT, "tests/fixtures/teammates.jsonl"));
+    await page.waitForSelector("[data-testid=teammate-message]");
+    const blocks = await page.$$eval("[data-testid=teammate-message]", (bs) => bs.map((b) => [b.dataset.teammate, b.className, b.textContent]));
+    assert.equal(blocks.length, 2);
+    assert.equal(blocks[0][0], "alice");
+    assert.match(blocks[0][1], /\btm-blue\b/, "her colour");
+    assert.match(blocks[0][2], /alice · teammate.*relay tests complete.*Relay module coverage is now 96%/s);
+    assert.equal(await page.textContent("[data-testid=teammate-message] strong"), "96%", "her words are Markdown");
+    assert.doesNotMatch(blocks[0][2], /teammate-message|teammate_id/, "the block's tags are not shown");
+    assert.match(blocks[1][1], /\bsystem\b/);
+    assert.match(blocks[1][2], /^Team notice.*alice exited cleanly/s);
+    assert.equal(await page.locator("[data-testid=prompt]").count(), 1, "the person wrote one prompt");
+    const text = await page.textContent("[data-testid=turn-list]");
+    assert.match(text, /Relay tests \(general-purpose\) · teammate alice in team core · launched in the background/);
+    assert.match(text, /task #1 · → completed/);
+    assert.match(text, /SendMessage\s*to alice/);
+  });
+});
+
 /**
  * The lines of the items a failure walk must visit, computed from the file
  * on its own: a failed record, or for a failed tool_result / denial the API

@@ -92,6 +92,9 @@ pub fn user(ctx: &Ctx, row_ix: u32, bodies: &Bodies, on_resize: &Callback<()>) -
     if let Some(n) = task_notification(text) {
         return task_answer(ctx, &n, on_resize);
     }
+    if let Some(m) = crate::model::teammate::message(text) {
+        return teammates(&m, on_resize);
+    }
     let (who, class) = if row.has(flag::COMPACT_SUMMARY) {
         ("Compact summary", "summary")
     } else if row.has(flag::META) || is_command_text(text) {
@@ -146,6 +149,34 @@ fn task_answer(ctx: &Ctx, n: &TaskNotification, on_resize: &Callback<()>) -> Htm
                 if let Some(f) = n.output_file { { format!(" · output written to {f}") } }
             </div>
             if !n.after.is_empty() { <div class="small muted">{ n.after.to_string() }</div> }
+        </div>
+    }
+}
+
+/// Teammates' words to the lead (agent teams): each block under its
+/// teammate's name, in its colour (one of a fixed palette), not as the
+/// person's prompt; the team's own notices muted.
+fn teammates(m: &crate::model::teammate::Message, on_resize: &Callback<()>) -> Html {
+    let plain = |t: &str| (!t.is_empty()).then(|| html! { <Folded text={Rc::<str>::from(t)} tag="div" class="prompt-text" on_resize={on_resize.clone()} /> });
+    html! {
+        <div class="user-msg teammates" data-testid="teammate-messages">
+            { for plain(m.before) }
+            { for m.blocks.iter().map(|b| {
+                let colour = crate::model::teammate::palette(b.color).map(|c| format!("tm-{c}"));
+                let name = b.teammate_id.unwrap_or("a teammate");
+                html! {
+                    <div class={classes!("teammate-msg", colour, b.is_system().then_some("system"))} data-testid="teammate-message" data-teammate={name.to_string()}>
+                        <div class="who">
+                            { if b.is_system() { "Team notice".to_string() } else { name.to_string() } }
+                            if !b.is_system() { <span class="small muted">{ " · teammate" }</span> }
+                        </div>
+                        if let Some(s) = b.summary { <div class="task-summary">{ s.to_string() }</div> }
+                        // Teammates write Markdown, as the assistant does.
+                        if !b.body.is_empty() { { prose(b.body, on_resize) } }
+                    </div>
+                }
+            }) }
+            { for plain(m.after) }
         </div>
     }
 }
