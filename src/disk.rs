@@ -73,13 +73,13 @@ pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, 
     use crate::model::agents::{Agents, RunInput, WorkflowInput};
     let main = index_file(path)?;
     // The conversation's own files, sorted out as a folder's are.
-    let (Some(dir), Some(stem), Some(name)) = (path.parent(), path.file_stem(), path.file_name()) else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[])) };
+    let (Some(dir), Some(stem), Some(name)) = (path.parent(), path.file_stem(), path.file_name()) else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[], &[])) };
     let stem = stem.to_string_lossy();
     let mut entries = vec![crate::folder::Entry { path: name.to_string_lossy().into_owned(), size_bytes: 0, modified_ms: None }];
     let beside = dir.join(&*stem);
     entries.extend(if beside.is_dir() { walk(&beside) } else { Vec::new() }.into_iter().map(|e| crate::folder::Entry { path: format!("{stem}/{}", e.path), ..e }));
     let folder = OnDisk { root: dir.to_path_buf(), tree: crate::folder::Tree::build(entries) };
-    let Some(c) = folder.tree.conversations.first() else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[])) };
+    let Some(c) = folder.tree.conversations.first() else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[], &[])) };
     let read: Vec<(&crate::folder::RunFiles, Index, Option<String>)> = c
         .runs
         .iter()
@@ -107,7 +107,21 @@ pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, 
             file: w.files.snapshot.or(w.files.journal).map(|e| relative(&folder.path_of(e), base)).unwrap_or_default(),
         })
         .collect();
-    Ok(Agents::of(&relative(path, base), &main, &runs, &files, &workflows))
+    // `agentId:` lines in Agent calls' results: read only when a run has no
+    // meta to say where it was spawned.
+    let mut named: Vec<(String, String)> = Vec::new();
+    if runs.iter().any(|r| r.meta_tool_use_id.is_none() && r.workflow.is_none()) {
+        let files_read = std::iter::once((path.to_path_buf(), &main)).chain(read.iter().map(|(r, ix, _)| (folder.path_of(r.jsonl), ix)));
+        for (file, ix) in files_read {
+            for (call, row) in subagents::agent_answers(ix) {
+                let r = &ix.rows[row as usize];
+                let Ok(bytes) = read_range(&file, r.offset, r.end_offset()) else { continue };
+                named.extend(subagents::named_in_record(&bytes, &call).map(|agent| (call, agent)));
+            }
+        }
+    }
+    let named: Vec<(&str, &str)> = named.iter().map(|(c, a)| (c.as_str(), a.as_str())).collect();
+    Ok(Agents::of(&relative(path, base), &main, &runs, &files, &workflows, &named))
 }
 
 /// `path` below `base`, `/`-separated (as given when it is not below it).

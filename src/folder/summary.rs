@@ -126,6 +126,9 @@ pub struct Run {
     pub cost_usd: Option<f64>,
     /// Its own Agent/Task calls: where nested runs were spawned.
     pub agent_calls: Vec<String>,
+    /// Its Agent/Task calls' results, as `(call id, start, end)` byte ranges
+    /// of their records: where an `agentId:` line may name a nested run.
+    pub answers: Vec<(String, u64, u64)>,
     /// Set when it is not a transcript at all (empty, not JSON lines).
     pub not_a_transcript: Option<String>,
     /// Its meta file exists but is not a JSON object.
@@ -148,6 +151,7 @@ impl Run {
         let tokens = report.models.iter().filter_map(crate::model::report::ModelStats::tokens).reduce(|a, b| a + b);
         let first_session_id = ix.rows.iter().find(|r| r.session_id.is_some()).map(|r| ix.str(r.session_id).to_string());
         let agent_calls = ix.tool_uses.iter().filter(|u| is_agent_tool(ix.str(u.name)) && u.id.is_some()).map(|u| ix.str(u.id).to_string()).collect();
+        let answers = subagents::agent_answers(ix).into_iter().map(|(call, row)| (call, ix.rows[row as usize].offset, ix.rows[row as usize].end_offset())).collect();
         Run {
             agent_id: agent_id.to_string(),
             entry,
@@ -163,6 +167,7 @@ impl Run {
             tokens,
             cost_usd: report.cost_usd,
             agent_calls,
+            answers,
             not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
             meta_error,
         }
@@ -204,6 +209,9 @@ pub struct Linked {
     /// The workflow run it is an agent of: it sits in that run's card
     /// (under the run's phase), not under a call of its own.
     pub workflow: Option<String>,
+    /// The call that spawned it, in this conversation's file or a run's: its
+    /// meta's `toolUseId`, else the call whose result's `agentId:` line names it.
+    pub spawner: Option<String>,
 }
 
 impl Linked {
@@ -212,9 +220,9 @@ impl Linked {
         self.link.link == subagents::Link::None || self.doubt.as_ref().is_some_and(Doubt::unplaced)
     }
 
-    /// The call its meta names as its spawn.
+    /// The call that spawned it, as its meta or a result's `agentId:` line says.
     pub fn spawned_by(&self) -> Option<&str> {
-        self.run.meta.as_ref()?.tool_use_id.as_deref()
+        self.spawner.as_deref()
     }
 }
 
@@ -292,7 +300,7 @@ pub struct Parts<'a> {
 
 /// Every read [`summarize`] will make for `c` (whole files as `(entry, 0,
 /// u64::MAX)`): a reader that must not block can fetch them first.
-pub fn reads_needed(c: &Conversation, ix: &Index) -> Vec<(u32, u64, u64)> {
+pub fn reads_needed(c: &Conversation, ix: &Index, runs: &[Run]) -> Vec<(u32, u64, u64)> {
     let row = |r: u32| {
         let r = &ix.rows[r as usize];
         (c.entry, r.offset, r.end_offset())
@@ -304,7 +312,34 @@ pub fn reads_needed(c: &Conversation, ix: &Index) -> Vec<(u32, u64, u64)> {
         out.extend(c.workflows.iter().flat_map(|w| w.journal.into_iter().chain(w.snapshot)).map(|e| (e, 0, u64::MAX)));
         out.extend(workflow::calls(ix).into_iter().filter_map(|call| call.result_row).map(row));
     }
+    if needs_names(c, runs) {
+        out.extend(subagents::agent_answers(ix).into_iter().map(|(_, r)| row(r)));
+        out.extend(runs.iter().flat_map(|r| r.answers.iter().map(|(_, start, end)| (r.entry, *start, *end))));
+    }
     out
+}
+
+/// Whether a run of `c` has no meta naming its call (and is no workflow
+/// agent): then the `agentId:` lines of Agent results are read to place it.
+fn needs_names(c: &Conversation, runs: &[Run]) -> bool {
+    let in_workflow = |r: &Run| c.runs.iter().any(|f| f.jsonl == r.entry && f.workflow.is_some());
+    runs.iter().any(|r| !in_workflow(r) && r.meta.as_ref().and_then(|m| m.tool_use_id.as_ref()).is_none())
+}
+
+/// `(call id, agent id)` for each Agent result, in `ix` or a run's file,
+/// whose `agentId:` line names a run (read only when [`needs_names`]).
+fn named_runs(c: &Conversation, ix: &Index, runs: &[Run], io: &mut impl ReadAt) -> Vec<(String, String)> {
+    if !needs_names(c, runs) {
+        return Vec::new();
+    }
+    let main = subagents::agent_answers(ix).into_iter().map(|(call, r)| (call, c.entry, ix.rows[r as usize].offset, ix.rows[r as usize].end_offset()));
+    let theirs = runs.iter().flat_map(|r| r.answers.iter().map(|(call, start, end)| (call.clone(), r.entry, *start, *end)));
+    main.chain(theirs)
+        .filter_map(|(call, entry, start, end)| {
+            let agent = subagents::named_in_record(&io.read_at(entry, start, end)?, &call)?;
+            Some((call, agent))
+        })
+        .collect()
 }
 
 /// The records a `cwd` is looked for in.
@@ -367,16 +402,17 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let by_agent = |list: &[Run], id: &str| list.iter().find(|r| r.agent_id == id).cloned();
     let mut linked: Vec<Linked> = explained
         .into_iter()
-        .filter_map(|(link, declined)| Some(Linked { run: by_agent(&runs, &link.agent_id)?, link, declined, legacy: false, doubt: None, workflow: None }))
+        .filter_map(|(link, declined)| Some(Linked { run: by_agent(&runs, &link.agent_id)?, link, declined, legacy: false, doubt: None, workflow: None, spawner: None }))
         .collect();
     let owned: Vec<Run> = mine.into_iter().cloned().collect();
     linked.extend(
         legacy_explained
             .iter()
-            .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true, doubt: None, workflow: None })),
+            .filter_map(|(link, declined)| Some(Linked { run: by_agent(&owned, &link.agent_id)?, link: link.clone(), declined: *declined, legacy: true, doubt: None, workflow: None, spawner: None })),
     );
     let workflows = place_workflows(tree, c, ix, io, &mut problems);
     linked.extend(workflow_agents(c, &runs, &workflows));
+    place_by_names(&mut linked, &named_runs(c, ix, &runs, io));
     doubts(ix, &mut linked);
     let t = &timeline;
     SessionFacts {
@@ -440,6 +476,24 @@ pub fn place_workflows(tree: &Tree, c: &Conversation, ix: &Index, io: &mut impl 
         .collect()
 }
 
+/// Each run's spawner: its meta's call, else the call whose result's
+/// `agentId:` line names it (`named`) — which also places a run the main
+/// file's results and clock could not, or only by the clock.
+fn place_by_names(linked: &mut [Linked], named: &[(String, String)]) {
+    for l in linked.iter_mut().filter(|l| l.workflow.is_none()) {
+        l.spawner = l.run.meta.as_ref().and_then(|m| m.tool_use_id.clone());
+        if l.spawner.is_some() || l.legacy {
+            continue;
+        }
+        let Some((call, _)) = named.iter().find(|(_, agent)| *agent == l.run.agent_id) else { continue };
+        l.spawner = Some(call.clone());
+        if matches!(l.link.link, subagents::Link::None | subagents::Link::Clock) {
+            l.link = SubagentLink { agent_id: l.run.agent_id.clone(), link: subagents::Link::Text, tool_use_id: Some(call.clone()) };
+            l.declined = None;
+        }
+    }
+}
+
 /// The runs of `runs` that are agents of a workflow run, each placed
 /// under its run's call (or said to have none).
 fn workflow_agents(c: &Conversation, runs: &[Run], workflows: &[PlacedWorkflow]) -> Vec<Linked> {
@@ -449,7 +503,7 @@ fn workflow_agents(c: &Conversation, runs: &[Run], workflows: &[PlacedWorkflow])
             let call = workflows.iter().find(|w| w.workflow.run_id == run_id).and_then(|w| w.call.as_ref()).map(|(id, _)| id.clone());
             let link = SubagentLink { agent_id: r.agent_id.clone(), link: if call.is_some() { subagents::Link::Workflow } else { subagents::Link::None }, tool_use_id: call.clone() };
             let doubt = call.is_none().then(|| Doubt::WorkflowWithoutCall { run_id: run_id.clone() });
-            Some(Linked { run: r.clone(), link, declined: None, legacy: false, doubt, workflow: Some(run_id) })
+            Some(Linked { run: r.clone(), link, declined: None, legacy: false, doubt, workflow: Some(run_id), spawner: None })
         })
         .collect()
 }

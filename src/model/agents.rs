@@ -110,10 +110,27 @@ impl Graph {
     }
 }
 
-/// Places every run of `runs` under its call, in `main` or in another run;
-/// an agent of a workflow run under the call that launched the run
-/// (`workflow_calls`: run id → that call in `main`).
-pub fn graph(main: &Index, runs: &[RunInput], workflow_calls: &[(&str, Option<&str>)]) -> Graph {
+/// What places runs besides their own files: the call that launched each
+/// workflow run (run id → a call of `main`), and the `agentId:` lines of
+/// Agent calls' results in every file (call id → the agent it names).
+#[derive(Default)]
+pub struct Links<'a> {
+    pub workflow_calls: &'a [(&'a str, Option<&'a str>)],
+    pub named: &'a [(&'a str, &'a str)],
+}
+
+/// Whether a result of `main` came back from run `agent_id` (`toolUseResult.agentId`).
+fn result_names(main: &Index, agent_id: &str) -> bool {
+    main.strings.get(agent_id).is_some_and(|a| main.tool_results.iter().any(|tr| main.rows[tr.row as usize].result_run_id == a))
+}
+
+/// Places every run of `runs` under its call, in `main` or in another run:
+/// by its meta; without one, by a main-file result that came back from it,
+/// else an `agentId:` line naming it in a call's result (in any file), else
+/// the clock; an agent
+/// of a workflow run under the call that launched the run.
+pub fn graph(main: &Index, runs: &[RunInput], links: &Links) -> Graph {
+    let Links { workflow_calls, named } = links;
     // Which file holds each call id (ids are unique across a conversation;
     // the first holder wins).
     let mut holder: FxHashMap<&str, Owner> = FxHashMap::default();
@@ -143,10 +160,15 @@ pub fn graph(main: &Index, runs: &[RunInput], workflow_calls: &[(&str, Option<&s
                 Some(&owner) => Ok((owner, id.to_string(), Link::Meta)),
                 None => Err(Unplaced::MissingCall(id.to_string())),
             },
-            None => {
-                without_meta.push(k);
-                Err(Unplaced::Declined(Decline::NoCallRunning))
-            }
+            // A main-file result naming it (toolUseResult.agentId) comes
+            // first; then an `agentId:` line in any file; then the clock.
+            None => match named.iter().find(|(call, agent)| *agent == r.agent_id && holder.contains_key(call)).filter(|_| !result_names(main, r.agent_id)) {
+                Some((call, _)) => Ok((holder[call], call.to_string(), Link::Text)),
+                None => {
+                    without_meta.push(k);
+                    Err(Unplaced::Declined(Decline::NoCallRunning))
+                }
+            },
         });
     }
     let plain: Vec<SubagentRun> = without_meta.iter().map(|&k| SubagentRun { agent_id: runs[k].agent_id.to_string(), meta_tool_use_id: None, span_ms: runs[k].span_ms }).collect();
@@ -288,9 +310,10 @@ pub struct Agents {
 
 impl Agents {
     /// `runs[k]`'s file is `files[k]`.
-    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String], workflows: &[WorkflowInput]) -> Agents {
+    /// `named`: the `agentId:` lines of Agent calls' results ([`Links::named`]).
+    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String], workflows: &[WorkflowInput], named: &[(&str, &str)]) -> Agents {
         let calls: Vec<(&str, Option<&str>)> = workflows.iter().map(|w| (w.workflow.run_id.as_str(), w.call.map(|(c, _)| c))).collect();
-        let g = graph(main, runs, &calls);
+        let g = graph(main, runs, &Links { workflow_calls: &calls, named });
         let mut nodes: Vec<PlacedRun> = g
             .nodes
             .iter()
@@ -375,7 +398,7 @@ mod tests {
         let files: Vec<Index> = (0..100).map(|k| spawning(&format!("t{}", k + 1))).collect();
         // Given deepest first: the order of the input does not matter.
         let runs: Vec<RunInput> = (0..100).rev().map(|k| run(&ids[k], &files[k], Some(&calls[k]))).collect();
-        let g = graph(&main, &runs, &[]);
+        let g = graph(&main, &runs, &Links::default());
         assert!(g.unplaced.is_empty(), "{:?}", g.unplaced);
         assert_eq!(g.depth(), 100);
         let a99 = g.nodes.iter().flatten().find(|n| n.agent_id == "a99").unwrap();
@@ -389,7 +412,7 @@ mod tests {
         let (fa, fb, fc) = (spawning("ta"), spawning("tb"), spawning("tc"));
         // a spawned by b's call, b by a's: a cycle; c spawned inside a.
         let runs = [run("a", &fa, Some("tb")), run("b", &fb, Some("ta")), run("c", &fc, Some("ta")), run("d", &fc, Some("nowhere"))];
-        let g = graph(&main, &runs, &[]);
+        let g = graph(&main, &runs, &Links::default());
         assert!(g.nodes.iter().all(Option::is_none));
         let why = |id: &str| g.unplaced.iter().find(|u| u.0 == id).map(|u| u.1.clone()).unwrap();
         assert!(matches!(why("a"), Unplaced::Cycle(c) if c.len() == 2));
@@ -409,13 +432,30 @@ mod tests {
         let fb = spawning("tb");
         let runs = [run("b", &fb, Some("ta")), run("a", &fa, Some("t0")), run("c", &fb, Some("gone"))];
         let files = ["s/subagents/agent-b.jsonl".to_string(), "s/subagents/agent-a.jsonl".into(), "s/subagents/agent-c.jsonl".into()];
-        let out = Agents::of("s.jsonl", &main, &runs, &files, &[]);
+        let out = Agents::of("s.jsonl", &main, &runs, &files, &[], &[]);
         assert_eq!(out.depth, 2);
         assert_eq!(out.nodes.iter().map(|n| (n.agent_id.as_str(), n.parent_agent_id.as_deref(), n.depth)).collect::<Vec<_>>(), [("a", None, 1), ("b", Some("a"), 2)], "the spawner first");
         assert_eq!(out.nodes[0].facts.clone().unwrap(), RunFacts { tool_calls: 1, output_tokens: Some(7), duration_ms: Some(30_000) });
         assert_eq!(out.nodes[1].facts.clone().unwrap(), RunFacts { tool_calls: 1, output_tokens: None, duration_ms: None }, "no usage, no clock: absent, not 0");
         assert_eq!(out.nodes[1].file, "s/subagents/agent-b.jsonl");
         assert_eq!(out.unplaced, [UnplacedRun { agent_id: "c".into(), file: "s/subagents/agent-c.jsonl".into(), reason: Unplaced::MissingCall("gone".into()).describe() }]);
+    }
+
+    #[test]
+    fn without_a_meta_an_agent_id_line_in_a_runs_result_places_the_run_under_that_call() {
+        // Nested results carry no toolUseResult: run p's call tp came back
+        // with "agentId: c"; c has no meta. (A line naming a call no file
+        // holds places nothing.)
+        let main = spawning("t0");
+        let (fp, fc) = (spawning("tp"), spawning("tc"));
+        let runs = [run("c", &fc, None), run("p", &fp, Some("t0"))];
+        let named = [("tx", "c"), ("tp", "c")];
+        let g = graph(&main, &runs, &Links { named: &named, ..Links::default() });
+        let c = g.nodes[0].as_ref().unwrap();
+        assert_eq!((c.parent, c.link, c.depth, c.tool_use_id.as_str()), (Owner::Run(1), Link::Text, 2, "tp"));
+        // Without the line, the main file's calls decline it.
+        let g = graph(&main, &runs, &Links::default());
+        assert!(g.nodes[0].is_none());
     }
 
     #[test]
@@ -427,14 +467,14 @@ mod tests {
         ).as_bytes());
         let (fx, fy) = (spawning("tx"), spawning("ty"));
         let runs = [run("y", &fy, Some("tx")), run("x", &fx, None)];
-        let g = graph(&main, &runs, &[]);
+        let g = graph(&main, &runs, &Links::default());
         let x = g.nodes[1].as_ref().unwrap();
         assert_eq!((x.parent, x.link, x.depth, x.tool_use_id.as_str()), (Owner::Main, Link::Result, 1, "t0"));
         let y = g.nodes[0].as_ref().unwrap();
         assert_eq!((y.parent, y.depth), (Owner::Run(1), 2));
         // A run under a run that cannot be placed says where it hangs.
         let runs = [run("y", &fy, Some("tx")), run("x", &fx, Some("gone"))];
-        let g = graph(&main, &runs, &[]);
+        let g = graph(&main, &runs, &Links::default());
         assert_eq!(g.unplaced[0], ("y".to_string(), Unplaced::UnderUnplaced("x".into())));
     }
 }

@@ -6,7 +6,9 @@
 //! (`toolUseResult.agentId`); or exactly one Agent/Task call's window — from
 //! its call record's timestamp to its result record's — contains every
 //! timestamp of the run. Several overlapping windows (parallel delegations)
-//! or none: decline, never guess.
+//! or none: decline, never guess. (Contract v1 keeps these three; the agent
+//! graph and the page add a fourth, [`Link::Text`], before the clock: an
+//! `agentId:` line in a call's result, the only trace a nested spawn leaves.)
 
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +34,10 @@ pub enum Link {
     /// An agent of a workflow run (by its directory,
     /// `subagents/workflows/<runId>/`), under the call that launched the run.
     Workflow,
+    /// An `agentId: <id>` line in the text of a call's result: the only
+    /// parent → child link a nested run's spawner leaves (its results carry
+    /// no `toolUseResult`).
+    Text,
     None,
 }
 
@@ -62,6 +68,38 @@ impl Decline {
             Decline::Overlap { calls } => format!("{calls} Agent calls overlap in time"),
         }
     }
+}
+
+/// The run an Agent call's result text names: its `agentId: <id>` line
+/// ("agentId: a4ca75… (use SendMessage …)", "agentId: aaa1 — mapped").
+/// (Sources: daaain/claude-code-log `dev-docs/agents.md` §5,
+/// `dev-docs/teammates.md` §2.3.)
+pub fn named_agent(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| {
+        let id = l.trim_start().strip_prefix("agentId:")?.trim_start();
+        let end = id.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '@' | '.'))).unwrap_or(id.len());
+        Some(id[..end].trim_end_matches('.')).filter(|id| !id.is_empty())
+    })
+}
+
+/// The run named by the result of call `call_id` held in record `row_bytes`.
+pub fn named_in_record(row_bytes: &[u8], call_id: &str) -> Option<String> {
+    let body = super::body::Body::parse(row_bytes)?;
+    let block = body.blocks().iter().find(|b| b.kind.is("tool_result") && b.tool_use_id.as_deref() == Some(call_id))?;
+    named_agent(&block.result_text()).map(str::to_string)
+}
+
+/// The Agent/Task calls of `ix` with a result, and that result's row: the
+/// rows whose text [`named_agent`] reads (byte ranges the caller fetches).
+pub fn agent_answers(ix: &Index) -> Vec<(String, u32)> {
+    tool_calls(ix)
+        .into_iter()
+        .filter_map(|c| {
+            let tu = &ix.tool_uses[c.tool_use as usize];
+            let tr = &ix.tool_results[c.tool_result? as usize];
+            (super::kind::is_agent_tool(ix.str(tu.name)) && tu.id.is_some()).then(|| (ix.str(tu.id).to_string(), tr.row))
+        })
+        .collect()
 }
 
 /// Links every run, sorted by agent id.
@@ -151,6 +189,15 @@ pub fn span_of(ix: &Index) -> Option<(i64, i64)> {
 mod tests {
     use super::*;
     use crate::index::Indexer;
+
+    #[test]
+    fn a_result_text_names_its_run_on_an_agent_id_line() {
+        assert_eq!(named_agent("agentId: aaa1 \u{2014} mapped"), Some("aaa1"));
+        assert_eq!(named_agent("Done.\nagentId: a4ca7529859c158c2 (use SendMessage with to: 'x' to continue this agent)\n<usage>…"), Some("a4ca7529859c158c2"));
+        assert_eq!(named_agent("agentId: alice@core"), Some("alice@core"));
+        assert_eq!(named_agent("the agentId: is mentioned mid-line"), None);
+        assert_eq!(named_agent("agentId:   "), None);
+    }
 
     #[test]
     fn a_meta_naming_a_missing_call_or_a_shared_one_is_in_doubt() {

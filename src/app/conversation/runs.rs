@@ -34,6 +34,7 @@ pub fn link_words(l: &Linked) -> String {
         Link::Result => "linked by the call's result",
         Link::Clock => "linked by the clock (the only call running then)",
         Link::Workflow => "an agent of the workflow run, by its directory",
+        Link::Text => "linked by the agentId line in its call's result",
         Link::None => "not linked",
     };
     let legacy = if l.legacy { " · legacy agent file" } else { "" };

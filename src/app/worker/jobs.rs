@@ -186,7 +186,7 @@ async fn survey(id: JobId, tree: Tree, files: Array, order: Vec<u32>, keep: Vec<
                 // deletion marker), fetched without blocking the worker: most
                 // lie in the file's head, which is in memory already.
                 let mut fetched = Vec::new();
-                for key @ (entry, start, end) in reads_needed(c, &ix) {
+                for key @ (entry, start, end) in reads_needed(c, &ix, &runs) {
                     if let Some(bytes) = fetch(files, entry, start, end, Some((plan.entry, &head))).await {
                         fetched.push((key, bytes));
                     }
