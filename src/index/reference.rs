@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::intern::{Interner, Sym};
 use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
-use super::scan::{content_kind, PERSISTED_TAG, TITLE_KEYS, TITLE_TYPES};
+use super::scan::{content_kind, PERSISTED_TAG, TASK_NOTIFICATION_TAG, TITLE_KEYS, TITLE_TYPES};
 use super::time::parse_rfc3339_ms;
 use super::Index;
 
@@ -144,7 +144,12 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
             };
         }
         match msg.get("content") {
-            Some(Value::String(_)) => row.content = Content::String,
+            Some(Value::String(text)) => {
+                row.content = Content::String;
+                if text.starts_with(TASK_NOTIFICATION_TAG) {
+                    row.flags |= flag::TASK_NOTIFICATION;
+                }
+            }
             Some(Value::Array(blocks)) => {
                 row.blocks = blocks.len() as u32;
                 for (k, b) in blocks.iter().enumerate() {

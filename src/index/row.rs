@@ -92,6 +92,9 @@ pub mod flag {
     /// `message.usage` is present and is an object: the token counters
     /// below were recorded (absent ones read 0; without this flag none was).
     pub const HAS_USAGE: u16 = 1 << 9;
+    /// `message.content` is a string that starts with `<task-notification>`:
+    /// a background task's answer (`model::background`), not a prompt.
+    pub const TASK_NOTIFICATION: u16 = 1 << 10;
 }
 
 /// Token counters of `message.usage`. Missing or non-integer values are 0;

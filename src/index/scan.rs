@@ -19,6 +19,8 @@ use super::time::parse_rfc3339_ms;
 
 /// The tag Claude Code writes when it moved a tool's output to `tool-results/`.
 pub const PERSISTED_TAG: &str = "<persisted-output>";
+/// How a background task's answer starts (`model::background`).
+pub const TASK_NOTIFICATION_TAG: &str = "<task-notification>";
 
 /// Scans one line (no terminator, no BOM) into `row`, appending this line's
 /// tool_use / tool_result / compaction entries to `t`.
@@ -209,6 +211,7 @@ impl<'r> Record<'r> {
     fn reset_content(&mut self, t: &mut Tables) {
         let row = &mut *self.row;
         row.content = Content::None;
+        row.flags &= !flag::TASK_NOTIFICATION;
         row.blocks = 0;
         row.images = 0;
         t.tool_uses.truncate(row.tool_uses_start as usize);
@@ -219,8 +222,11 @@ impl<'r> Record<'r> {
         self.reset_content(t);
         match c.peek() {
             Some(b'"') => {
-                c.string()?;
+                let s = c.string()?;
                 self.row.content = Content::String;
+                if c.starts_with(s, TASK_NOTIFICATION_TAG) {
+                    self.row.flags |= flag::TASK_NOTIFICATION;
+                }
                 Ok(())
             }
             Some(b'[') => c.array(|c| {

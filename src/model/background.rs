@@ -35,7 +35,8 @@ pub struct TaskNotification<'a> {
     pub after: &'a str,
 }
 
-const OPEN: &str = "<task-notification>";
+/// How a notification's text starts (the indexer flags such records).
+const OPEN: &str = crate::index::scan::TASK_NOTIFICATION_TAG;
 const CLOSE: &str = "</task-notification>";
 
 /// The notification `text` is, if it starts with one (after white space);

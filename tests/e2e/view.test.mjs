@@ -83,6 +83,11 @@ test("a background task's answer shows as the task's, not the person's, and link
     await page.click("[data-testid=task-call]");
     await page.waitForFunction(() => document.querySelector("article.item.current")?.dataset.line === "2");
     assert.match(await page.textContent("article.item.current"), /Audit the crate \(general-purpose\) · launched in the background/, "the call says its result is only the launch");
+    // And forth: the call links to where its answer arrived.
+    await page.waitForSelector("article.item.current [data-testid=task-answer-link]");
+    assert.equal(await page.textContent("article.item.current [data-testid=task-answer-link]"), "↓ its answer arrived on line 5");
+    await page.click("article.item.current [data-testid=task-answer-link]");
+    await page.waitForFunction(() => document.querySelector("article.item.current")?.dataset.line === "5");
   });
 });
 

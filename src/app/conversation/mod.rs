@@ -2,6 +2,7 @@
 //! state (`state::conversation::Ui`) and its effects ([`hooks`]); the other
 //! components render parts of it and report back through callbacks.
 
+mod answer;
 mod chart;
 mod export;
 mod header;

@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use super::output::{image, Folded, FullOutput};
 use super::in_folder::InFolder;
+use super::answer::AnswerLink;
 use super::runs::RunCard;
 use super::workflow::WorkflowRuns;
 use crate::app::shared::Shared;
@@ -40,6 +41,10 @@ pub struct Props {
     /// The call record's time (ms since 1970): a running call counts from it.
     #[prop_or_default]
     pub started_ms: Option<i64>,
+    /// The file it is in, and its record's row (a background call links
+    /// to where its answer arrived).
+    pub ctx: Shared<crate::app::ctx::Ctx>,
+    pub row: u32,
     pub on_resize: Callback<()>,
 }
 
@@ -104,6 +109,9 @@ pub fn tool_call(p: &Props) -> Html {
             </div>
             { input }
             { result }
+            if block.input.as_ref().and_then(|i| i.get("run_in_background")).and_then(serde_json::Value::as_bool) == Some(true) {
+                <AnswerLink ctx={p.ctx.clone()} call_id={Rc::<str>::from(id)} after_row={p.row} />
+            }
             { for in_folder.iter().flat_map(|f| f.runs_of(id)).map(|l| html! {
                 <RunCard in_folder={in_folder.clone().expect("runs come from it")} agent_id={Rc::<str>::from(l.link.agent_id.as_str())} on_resize={p.on_resize.clone()} />
             }) }

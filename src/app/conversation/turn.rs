@@ -25,7 +25,7 @@ fn tokens(turn: &Turn) -> Html {
     }
 }
 
-pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Html {
+pub fn turn(ctx: &Shared<Ctx>, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Html {
     let ix = ctx.ix();
     let view = &ctx.view;
     let turn = &view.turns[t as usize];
@@ -80,6 +80,7 @@ pub fn turn(ctx: &Ctx, t: u32, bodies: &Bodies, on_resize: &Callback<()>) -> Htm
                             result_pending={result.is_none() && result_row.is_some()}
                             running={use_ix.is_some_and(|u| ctx.doc.running.binary_search(&u).is_ok())}
                             started_ms={row.timestamp_ms}
+                            ctx={ctx.clone()} row={r}
                             on_resize={on_resize.clone()} />
                     }
                 }
