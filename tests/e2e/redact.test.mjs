@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, withApp, pickFolder } from "./helpers.mjs";
 import { TMP } from "./view-helpers.mjs";
-import { writePlanted, SECRETS, TELLS } from "../fixtures/planted.mjs";
+import { writePlanted, writePlantedAgents, SECRETS, TELLS } from "../fixtures/planted.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -132,5 +132,30 @@ test("with Redact on, nothing planted shows anywhere a person could share it fro
     await page.click("[data-testid=redact-toggle]");
     await page.waitForFunction((s) => document.body.innerText.includes(s), SECRETS.key.slice(0, 12), { timeout: 10000 });
     assert.doesNotMatch(await page.evaluate(() => location.hash), /^#\/~/);
+  });
+});
+
+test("with Redact on, a workflow run, a teammate's message and a background answer show nothing planted", async () => {
+  const projects = writePlantedAgents(join(TMP, "planted-agents"));
+  await withApp(browser, async ({ page }) => {
+    await page.click("[data-testid=redact-toggle]");
+    await pickFolder(page, projects);
+    await page.waitForSelector("[data-testid=sessions] tbody tr");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    await page.click("[data-testid=sessions] tbody tr a");
+    await page.waitForSelector("[data-testid=workflow][data-run=wf_p]");
+    // Unfolded: the run's error and the agent's turns.
+    await page.click("[data-testid=workflow-error] summary");
+    await page.click("[data-testid=workflow] [data-testid=run-expand]");
+    await page.waitForSelector("[data-testid=workflow] [data-testid=run-body]");
+    const seen = await noLeak(page, "the workflow run, expanded");
+    assert.match(seen, /<email-\d+>/, "the run's name says where an e-mail was");
+    assert.match(seen, /<secret-\d+>/);
+    const all = await walkAll(page);
+    assert.deepEqual(leaks(all), [], "the teammate's message and the background answer");
+    assert.ok(await page.locator("[data-testid=teammate-message]").count() + await page.locator("[data-testid=task-answer]").count() >= 1, "they were drawn");
+    // Off again: the originals are back.
+    await page.click("[data-testid=redact-toggle]");
+    await page.waitForFunction((s) => document.body.innerText.includes(s), SECRETS.email, { timeout: 10000 });
   });
 });
