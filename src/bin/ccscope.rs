@@ -321,16 +321,18 @@ mod cli {
         let title = title::resolve(&title::source(&ix, &view), body_of);
         let items = Filter::default().apply(&ix, &view);
         let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        // Runs linked to a call, each exported whole under it.
-        let files = if with_runs { disk::subagent_files(path) } else { Vec::new() };
-        let links = if files.is_empty() { Vec::new() } else { subagents::link(&ix, &disk::subagent_runs(path)) };
-        let nested: Vec<Nested> = links
+        // Runs placed under a call (subagents, workflow agents), each
+        // exported whole under it: the agent graph, as the page places them.
+        let base = path.parent().unwrap_or(Path::new(""));
+        let graph = if with_runs { disk::agents(path, base).map_err(|e| eprintln!("warning: {e}")).ok() } else { None };
+        let nested: Vec<Nested> = graph
             .iter()
-            .filter_map(|l| {
-                let tool_use_id = l.tool_use_id.as_deref()?;
-                let (_, file) = files.iter().find(|(id, _)| *id == l.agent_id)?;
-                let bytes = std::fs::read(file).map_err(|e| eprintln!("warning: {}: {e}", file.display())).ok()?;
-                Some(Nested::build(&l.agent_id, tool_use_id, &bytes))
+            .flat_map(|g| &g.nodes)
+            .filter(|n| n.kind != "workflow")
+            .filter_map(|n| {
+                let file = base.join(&n.file);
+                let bytes = std::fs::read(&file).map_err(|e| eprintln!("warning: {}: {e}", file.display())).ok()?;
+                Some(Nested::build(&n.agent_id, &n.parent_call_id, &bytes))
             })
             .collect();
         let e = Export { ix: &ix, view: &view, stats: &stats, facts: &facts, name: &name, title: title.as_ref(), items: &items, scope: "the whole conversation", nested: &nested, depth: 0 };

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, withApp, fixtures, CLI, pickFolder } from "./helpers.mjs";
+import { launch, withApp, fixtures, CLI, pickFolder, ROOT } from "./helpers.mjs";
 import { MAIN, open } from "./view-helpers.mjs";
 
 let browser;
@@ -49,6 +49,24 @@ test("in a folder, the export nests each subagent run under its call, as `ccscop
     await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
     const md = await exportAs(page, "export-md");
     assert.match(md.text, /<summary>Subagent run agent-a3bf2f2d2858e4d27 · 2 API turns<\/summary>/);
+    assert.equal(md.text, cli(file, "md"), "Markdown with the runs");
+    const json = await exportAs(page, "export-json");
+    assert.equal(json.text, cli(file, "json"), "JSON with the runs");
+  });
+});
+
+test("a workflow run's agents nest under its Workflow call in the export, as `ccscope export` nests them", async () => {
+  // tests/fixtures/workflow: wf_ok's three agents under toolu_wf_ok, wf_live's two under toolu_wf_live.
+  const dir = join(ROOT, "tests/fixtures/workflow/projects");
+  const file = join(dir, "-tmp-flow/5e0e5e0e-0000-4000-8000-000000000058.jsonl");
+  await withApp(browser, async ({ page }) => {
+    await pickFolder(page, dir);
+    await page.waitForSelector("[data-testid=sessions]");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    await page.click('table.sessions tr[data-path$="5e0e5e0e-0000-4000-8000-000000000058.jsonl"] a');
+    await page.waitForSelector("[data-testid=workflow]");
+    const md = await exportAs(page, "export-md");
+    for (const a of ["wfa1", "wfa2", "wfa3", "wfl1", "ch1"]) assert.match(md.text, new RegExp(`Subagent run agent-${a} `), a);
     assert.equal(md.text, cli(file, "md"), "Markdown with the runs");
     const json = await exportAs(page, "export-json");
     assert.equal(json.text, cli(file, "json"), "JSON with the runs");
