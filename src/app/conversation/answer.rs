@@ -47,8 +47,8 @@ pub fn answer_link(p: &Props) -> Html {
     match *found {
         None => html! {},
         Some(Some(line)) => html! {
-            <p class="small"><a href={p.ctx.line_href(line)} data-testid="task-answer-link">{ format!("↓ its answer arrived on line {line}") }</a></p>
+            <p class="small answer-link"><a href={p.ctx.line_href(line)} data-testid="task-answer-link">{ format!("↓ its answer arrived on line {line}") }</a></p>
         },
-        Some(None) => html! { <p class="small muted" data-testid="task-answer-link">{ "its answer is not in this file (yet)" }</p> },
+        Some(None) => html! { <p class="small muted answer-link" data-testid="task-answer-link">{ "its answer is not in this file (yet)" }</p> },
     }
 }
