@@ -70,16 +70,17 @@ pub fn subagent_runs(path: &Path) -> Vec<SubagentRun> {
 /// file named relative to `base`. A run that cannot be read is skipped
 /// with a warning on stderr.
 pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, DiskError> {
-    use crate::model::agents::{Agents, RunInput, WorkflowInput};
+    use crate::model::agents::{spawn_kind, Agents, Beside, RunInput, WorkflowInput};
     let main = index_file(path)?;
     // The conversation's own files, sorted out as a folder's are.
-    let (Some(dir), Some(stem), Some(name)) = (path.parent(), path.file_stem(), path.file_name()) else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[], &[])) };
+    let none = |main: &Index| Agents::of(&relative(path, base), main, &[], &[], &Beside::default());
+    let (Some(dir), Some(stem), Some(name)) = (path.parent(), path.file_stem(), path.file_name()) else { return Ok(none(&main)) };
     let stem = stem.to_string_lossy();
     let mut entries = vec![crate::folder::Entry { path: name.to_string_lossy().into_owned(), size_bytes: 0, modified_ms: None }];
     let beside = dir.join(&*stem);
     entries.extend(if beside.is_dir() { walk(&beside) } else { Vec::new() }.into_iter().map(|e| crate::folder::Entry { path: format!("{stem}/{}", e.path), ..e }));
     let folder = OnDisk { root: dir.to_path_buf(), tree: crate::folder::Tree::build(entries) };
-    let Some(c) = folder.tree.conversations.first() else { return Ok(Agents::of(&relative(path, base), &main, &[], &[], &[], &[])) };
+    let Some(c) = folder.tree.conversations.first() else { return Ok(none(&main)) };
     let read: Vec<(&crate::folder::RunFiles, Index, Option<String>)> = c
         .runs
         .iter()
@@ -109,19 +110,33 @@ pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, 
         .collect();
     // `agentId:` lines in Agent calls' results: read only when a run has no
     // meta to say where it was spawned.
+    let files_read: Vec<(PathBuf, &Index)> = std::iter::once((path.to_path_buf(), &main)).chain(read.iter().map(|(r, ix, _)| (folder.path_of(r.jsonl), ix))).collect();
     let mut named: Vec<(String, String)> = Vec::new();
     if runs.iter().any(|r| r.meta_tool_use_id.is_none() && r.workflow.is_none()) {
-        let files_read = std::iter::once((path.to_path_buf(), &main)).chain(read.iter().map(|(r, ix, _)| (folder.path_of(r.jsonl), ix)));
-        for (file, ix) in files_read {
+        for (file, ix) in &files_read {
             for (call, row) in subagents::agent_answers(ix) {
                 let r = &ix.rows[row as usize];
-                let Ok(bytes) = read_range(&file, r.offset, r.end_offset()) else { continue };
+                let Ok(bytes) = read_range(file, r.offset, r.end_offset()) else { continue };
                 named.extend(subagents::named_in_record(&bytes, &call).map(|agent| (call, agent)));
             }
         }
     }
+    // What each Agent call spawned (a background task, a teammate), from its input.
+    let mut spawns: Vec<(String, &'static str)> = Vec::new();
+    for (file, ix) in &files_read {
+        for u in ix.tool_uses.iter().filter(|u| crate::model::is_agent_tool(ix.str(u.name)) && u.id.is_some()) {
+            let r = &ix.rows[u.row as usize];
+            let Some(body) = read_range(file, r.offset, r.end_offset()).ok().and_then(|b| crate::model::body::Body::parse(&b)) else { continue };
+            let input = body.blocks().iter().find(|b| b.id.as_deref() == Some(ix.str(u.id))).and_then(|b| b.input.as_ref());
+            let kind = input.map_or("subagent", spawn_kind);
+            if kind != "subagent" {
+                spawns.push((ix.str(u.id).to_string(), kind));
+            }
+        }
+    }
     let named: Vec<(&str, &str)> = named.iter().map(|(c, a)| (c.as_str(), a.as_str())).collect();
-    Ok(Agents::of(&relative(path, base), &main, &runs, &files, &workflows, &named))
+    let spawns: Vec<(&str, &'static str)> = spawns.iter().map(|(c, k)| (c.as_str(), *k)).collect();
+    Ok(Agents::of(&relative(path, base), &main, &runs, &files, &Beside { workflows: &workflows, named: &named, spawns: &spawns }))
 }
 
 /// `path` below `base`, `/`-separated (as given when it is not below it).

@@ -56,6 +56,27 @@ fn two_hundred_parallel_background_agents_each_sit_under_their_own_call() {
     let nodes = g["nodes"].as_array().unwrap();
     assert_eq!(nodes.len(), N);
     assert!(nodes.iter().all(|n| n["depth"] == 1 && n["link"] == "result" && n["parent_call_id"].as_str().unwrap() == format!("toolu_{}", n["agent_id"].as_str().unwrap())));
+    assert!(nodes.iter().all(|n| n["kind"] == "background"), "each call says run_in_background");
     assert_eq!(g["unplaced"], serde_json::json!([]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_teammate_spawn_makes_a_teammate_node() {
+    // The spawn names the teammate (daaain/claude-code-log dev-docs/teammates.md §1.1).
+    let dir = std::env::temp_dir().join(format!("ccscope-teammate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("s/subagents")).unwrap();
+    std::fs::write(dir.join("s.jsonl"), concat!(
+        r#"{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"toolu_a","name":"Agent","input":{"description":"Relay tests","name":"alice","team_name":"core"}},{"type":"tool_use","id":"toolu_b","name":"Agent","input":{"description":"plain"}}]}}"#, "\n",
+    )).unwrap();
+    for (agent, call) in [("alice1", "toolu_a"), ("plain1", "toolu_b")] {
+        std::fs::write(dir.join(format!("s/subagents/agent-{agent}.jsonl")), "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"go\"}}\n").unwrap();
+        std::fs::write(dir.join(format!("s/subagents/agent-{agent}.meta.json")), format!(r#"{{"agentType":"general-purpose","toolUseId":"{call}"}}"#)).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_ccscope")).arg("agents").arg(dir.join("s.jsonl")).output().unwrap();
+    let g: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds: Vec<(&str, &str)> = g["nodes"].as_array().unwrap().iter().map(|n| (n["agent_id"].as_str().unwrap(), n["kind"].as_str().unwrap())).collect();
+    assert_eq!(kinds, [("alice1", "teammate"), ("plain1", "subagent")]);
     let _ = std::fs::remove_dir_all(&dir);
 }

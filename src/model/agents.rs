@@ -260,11 +260,36 @@ impl RunFacts {
     }
 }
 
+/// What kind of run an Agent/Task call's `input` spawns: `teammate` (agent
+/// teams: it names the teammate, `name`), `background` (`run_in_background:
+/// true`: the call returns at once, the answer comes as a
+/// `<task-notification>`), else `subagent`. (Sources: daaain/claude-code-log
+/// `dev-docs/teammates.md` §1.1, `dev-docs/agents.md` §2.)
+pub fn spawn_kind(input: &serde_json::Value) -> &'static str {
+    let named = input.get("name").and_then(serde_json::Value::as_str).is_some_and(|n| !n.is_empty());
+    match (named, input.get("run_in_background").and_then(serde_json::Value::as_bool)) {
+        (true, _) => "teammate",
+        (false, Some(true)) => "background",
+        _ => "subagent",
+    }
+}
+
+/// What places and names the runs besides their own files.
+#[derive(Default)]
+pub struct Beside<'a> {
+    pub workflows: &'a [WorkflowInput<'a>],
+    /// `agentId:` lines of Agent calls' results ([`Links::named`]).
+    pub named: &'a [(&'a str, &'a str)],
+    /// Spawning calls whose run is not a plain subagent: call id → [`spawn_kind`].
+    pub spawns: &'a [(&'a str, &'static str)],
+}
+
 /// A placed run, as `ccscope agents` prints it (the README's contract).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlacedRun {
-    /// `subagent`: a run in `subagents/`; `workflow`: a workflow run (its
-    /// id is its run id); `workflow-agent`: one of a workflow run's agents.
+    /// `subagent`: a run in `subagents/` (`background` or `teammate` when
+    /// its call says so, [`spawn_kind`]); `workflow`: a workflow run (its id
+    /// is its run id); `workflow-agent`: one of a workflow run's agents.
     pub kind: String,
     pub agent_id: String,
     pub file: String,
@@ -310,8 +335,8 @@ pub struct Agents {
 
 impl Agents {
     /// `runs[k]`'s file is `files[k]`.
-    /// `named`: the `agentId:` lines of Agent calls' results ([`Links::named`]).
-    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String], workflows: &[WorkflowInput], named: &[(&str, &str)]) -> Agents {
+    pub fn of(path: &str, main: &Index, runs: &[RunInput], files: &[String], beside: &Beside) -> Agents {
+        let Beside { workflows, named, spawns } = beside;
         let calls: Vec<(&str, Option<&str>)> = workflows.iter().map(|w| (w.workflow.run_id.as_str(), w.call.map(|(c, _)| c))).collect();
         let g = graph(main, runs, &Links { workflow_calls: &calls, named });
         let mut nodes: Vec<PlacedRun> = g
@@ -321,7 +346,11 @@ impl Agents {
             .filter_map(|(k, n)| {
                 let n = n.as_ref()?;
                 Some(PlacedRun {
-                    kind: if runs[k].workflow.is_some() { "workflow-agent" } else { "subagent" }.into(),
+                    kind: match runs[k].workflow {
+                        Some(_) => "workflow-agent",
+                        None => spawns.iter().find(|(call, _)| *call == n.tool_use_id).map_or("subagent", |(_, kind)| kind),
+                    }
+                    .into(),
                     agent_id: n.agent_id.clone(),
                     file: files[k].clone(),
                     parent_agent_id: match (n.parent, runs[k].workflow) {
@@ -340,7 +369,7 @@ impl Agents {
         // Workflow runs sit at depth 1, under the main file's call; their
         // agents at the same depth (the run is made of them).
         let mut unplaced_workflows = Vec::new();
-        for w in workflows {
+        for w in workflows.iter() {
             match w.call {
                 Some((call, link)) => nodes.push(PlacedRun {
                     kind: "workflow".into(),
@@ -432,12 +461,13 @@ mod tests {
         let fb = spawning("tb");
         let runs = [run("b", &fb, Some("ta")), run("a", &fa, Some("t0")), run("c", &fb, Some("gone"))];
         let files = ["s/subagents/agent-b.jsonl".to_string(), "s/subagents/agent-a.jsonl".into(), "s/subagents/agent-c.jsonl".into()];
-        let out = Agents::of("s.jsonl", &main, &runs, &files, &[], &[]);
+        let out = Agents::of("s.jsonl", &main, &runs, &files, &Beside { spawns: &[("t0", "background")], ..Beside::default() });
         assert_eq!(out.depth, 2);
         assert_eq!(out.nodes.iter().map(|n| (n.agent_id.as_str(), n.parent_agent_id.as_deref(), n.depth)).collect::<Vec<_>>(), [("a", None, 1), ("b", Some("a"), 2)], "the spawner first");
         assert_eq!(out.nodes[0].facts.clone().unwrap(), RunFacts { tool_calls: 1, output_tokens: Some(7), duration_ms: Some(30_000) });
         assert_eq!(out.nodes[1].facts.clone().unwrap(), RunFacts { tool_calls: 1, output_tokens: None, duration_ms: None }, "no usage, no clock: absent, not 0");
         assert_eq!(out.nodes[1].file, "s/subagents/agent-b.jsonl");
+        assert_eq!((out.nodes[0].kind.as_str(), out.nodes[1].kind.as_str()), ("background", "subagent"), "as its spawning call says");
         assert_eq!(out.unplaced, [UnplacedRun { agent_id: "c".into(), file: "s/subagents/agent-c.jsonl".into(), reason: Unplaced::MissingCall("gone".into()).describe() }]);
     }
 
