@@ -271,12 +271,12 @@ pub struct SessionFacts {
 }
 
 /// A workflow run and the call that launched it (`None`: no call of the
-/// conversation names it; its card then shows in the header's account).
+/// conversation names it; its agents are then listed as unplaced).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlacedWorkflow {
     pub workflow: Workflow,
     pub call: Option<(String, CallLink)>,
-    /// Its journal and snapshot, by entry (what an export or a link names).
+    /// Its journal and snapshot, by entry (the graph names its file by them).
     pub files: WorkflowFiles,
 }
 
@@ -319,11 +319,15 @@ pub fn reads_needed(c: &Conversation, ix: &Index, runs: &[Run]) -> Vec<(u32, u64
     out
 }
 
+/// The workflow run that run `r` of `c` is an agent of (by its directory).
+fn workflow_of<'c>(c: &'c Conversation, r: &Run) -> Option<&'c str> {
+    c.runs.iter().find(|f| f.jsonl == r.entry)?.workflow.as_deref()
+}
+
 /// Whether a run of `c` has no meta naming its call (and is no workflow
 /// agent): then the `agentId:` lines of Agent results are read to place it.
 fn needs_names(c: &Conversation, runs: &[Run]) -> bool {
-    let in_workflow = |r: &Run| c.runs.iter().any(|f| f.jsonl == r.entry && f.workflow.is_some());
-    runs.iter().any(|r| !in_workflow(r) && r.meta.as_ref().and_then(|m| m.tool_use_id.as_ref()).is_none())
+    runs.iter().any(|r| workflow_of(c, r).is_none() && r.meta.as_ref().and_then(|m| m.tool_use_id.as_ref()).is_none())
 }
 
 /// `(call id, agent id)` for each Agent result, in `ix` or a run's file,
@@ -367,8 +371,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let mut stats = Stats::from_parts(ix, &turns, &calls, &timeline);
     let report = Report::from_parts(ix, &turns, &calls, &timeline, &stats);
     // Workflow agents sit under their workflow run, not under an Agent call.
-    let in_workflow = |r: &Run| c.runs.iter().any(|f| f.jsonl == r.entry && f.workflow.is_some());
-    let linkable: Vec<SubagentRun> = runs.iter().filter(|r| !in_workflow(r)).map(Run::linkable).collect();
+    let linkable: Vec<SubagentRun> = runs.iter().filter(|r| workflow_of(c, r).is_none()).map(Run::linkable).collect();
     let explained = subagents::link_explained(ix, &linkable);
     stats.subagents = explained.iter().map(|(l, _)| l.clone()).collect();
     // Legacy runs: those whose first sessionId is one of this conversation's.
@@ -459,21 +462,27 @@ pub fn place_workflows(tree: &Tree, c: &Conversation, ix: &Index, io: &mut impl 
     c.workflows
         .iter()
         .map(|files| {
-            let mut read = |e: Option<u32>| e.map(|e| (tree.entry(e).path.clone(), io.read_all(e)));
-            let (journal, snapshot) = (read(files.journal), read(files.snapshot));
-            for (path, bytes) in [&journal, &snapshot].into_iter().flatten() {
+            // A file that cannot be read is named, and the run built without it.
+            let mut read = |e: Option<u32>| {
+                let path = tree.entry(e?).path.clone();
+                let bytes = io.read_all(e?);
                 if bytes.is_none() {
                     problems.push(format!("{path}: could not be read"));
                 }
-            }
-            let part = |f: &Option<(String, Option<Vec<u8>>)>| f.as_ref().and_then(|(p, b)| Some((p.clone(), b.clone()?)));
-            let (journal, snapshot) = (part(&journal), part(&snapshot));
-            let w = Workflow::build(&files.run_id, journal.as_ref().map(|(p, b)| (p.as_str(), &b[..])), snapshot.as_ref().map(|(p, b)| (p.as_str(), &b[..])));
+                Some((path, bytes?))
+            };
+            let (journal, snapshot) = (read(files.journal), read(files.snapshot));
+            let w = Workflow::build(&files.run_id, as_input(&journal), as_input(&snapshot));
             problems.extend(w.problems.iter().cloned());
             let call = calls.iter().zip(&texts).find_map(|(call, text)| Some((call.tool_use_id.clone(), workflow::links(&w, call.result_run.as_deref(), text.as_deref())?)));
             PlacedWorkflow { workflow: w, call, files: files.clone() }
         })
         .collect()
+}
+
+/// A file read whole, as [`Workflow::build`] takes it.
+fn as_input(f: &Option<(String, Vec<u8>)>) -> Option<(&str, &[u8])> {
+    f.as_ref().map(|(p, b)| (p.as_str(), &b[..]))
 }
 
 /// Each run's spawner: its meta's call, else the call whose result's
@@ -499,7 +508,7 @@ fn place_by_names(linked: &mut [Linked], named: &[(String, String)]) {
 fn workflow_agents(c: &Conversation, runs: &[Run], workflows: &[PlacedWorkflow]) -> Vec<Linked> {
     runs.iter()
         .filter_map(|r| {
-            let run_id = c.runs.iter().find(|f| f.jsonl == r.entry)?.workflow.clone()?;
+            let run_id = workflow_of(c, r)?.to_string();
             let call = workflows.iter().find(|w| w.workflow.run_id == run_id).and_then(|w| w.call.as_ref()).map(|(id, _)| id.clone());
             let link = SubagentLink { agent_id: r.agent_id.clone(), link: if call.is_some() { subagents::Link::Workflow } else { subagents::Link::None }, tool_use_id: call.clone() };
             let doubt = call.is_none().then(|| Doubt::WorkflowWithoutCall { run_id: run_id.clone() });
