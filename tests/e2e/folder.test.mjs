@@ -405,6 +405,8 @@ test("a workflow run sits under its Workflow call with its status, phases and ag
     assert.equal(await page.textContent(`${live} [data-testid=workflow-status]`), "running");
     assert.deepEqual(await page.$$eval(`${live} [data-testid=workflow-unphased] [data-testid=workflow-agent]`, (as) => as.map((a) => [a.dataset.agent, a.querySelector("[data-testid=workflow-agent-state]").textContent])), [["wfl1", "answered"], ["wfl2", "running"]]);
     assert.match(await page.textContent(`${live} [data-testid=workflow-totals]`), /tokens unknown/, "no snapshot: absent, not 0");
+    // A snapshot no call names is said in the header, not dropped.
+    assert.match(await page.evaluate(() => document.querySelector("[data-testid=workflow-unplaced]")?.textContent ?? ""), /workflow run wf_orphan unplaced: no Workflow call/);
     await page.screenshot({ path: join(OUT, "workflow-runs.png") });
   });
 });

@@ -171,7 +171,12 @@ fn run_inline(p: &InlineProps) -> Html {
 /// transcript of its own.
 pub fn runs_fact(f: &InFolder, red: &crate::app::redact::Redaction) -> Html {
     let Some(runs) = f.runs() else { return html! { <span class="muted">{ "being read…" }</span> } };
-    if runs.is_empty() {
+    // Workflow runs no call names (their agents, if any, are listed as unplaced too).
+    let lost_workflows: Vec<&str> = match (&f.run, f.folder.facts(f.conv)) {
+        (None, Some(facts)) => facts.workflows.iter().filter(|w| w.call.is_none()).map(|w| w.workflow.run_id.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    if runs.is_empty() && lost_workflows.is_empty() {
         return html! { <span class="value">{ "none" }</span> };
     }
     // (A run's own runs sit under its calls by their meta: none is "unplaced" there.)
@@ -196,6 +201,11 @@ pub fn runs_fact(f: &InFolder, red: &crate::app::redact::Redaction) -> Html {
                         <button class="link-button" onclick={open} data-testid="run-unplaced-open">{ "open it" }</button>
                     </span>
                 }
+            }) }
+            { for lost_workflows.iter().map(|id| html! {
+                <span class="declined" data-testid="workflow-unplaced" data-run={id.to_string()}>
+                    { format!(" · workflow run {id} unplaced: no Workflow call of this conversation names it (by its runId, Task ID or transcript dir)") }
+                </span>
             }) }
         </span>
     }
