@@ -1,5 +1,6 @@
-//! The agent graph of one conversation (issue 31, first part): every run
-//! beside it placed under the call that spawned it, at any depth.
+//! The agent graph of one conversation (issue 31): every run beside it —
+//! subagents, background agents, teammates, workflow runs and their agents
+//! — placed under the call that spawned it, at any depth.
 //!
 //! Since Claude Code 2.1.172 runs spawn runs, and the layout stays flat
 //! (every `agent-<id>.jsonl` beside its siblings in `subagents/`). A run's
@@ -7,8 +8,10 @@
 //! file or in another run's file, and survives a spawn that never returned.
 //! (Sources: daaain/claude-code-log `dev-docs/agents.md` §5;
 //! delexw/claude-code-trace `specs/09-subagent-linking.md`.) Without a meta,
-//! a run spawned by the main file is linked as [`super::subagents`] links it
-//! (the call's result, or the clock).
+//! a run is placed by a main-file result that came back from it, else by an
+//! `agentId:` line in a spawning call's result (in any file), else by the
+//! clock ([`super::subagents`]). A workflow run's agents sit under the call
+//! that launched the run ([`super::workflow`]).
 //!
 //! No recursion and no depth bound: depths are found by walking parents
 //! with a visited set, so a chain of any length works and a cycle in bad
@@ -124,11 +127,8 @@ fn result_names(main: &Index, agent_id: &str) -> bool {
     main.strings.get(agent_id).is_some_and(|a| main.tool_results.iter().any(|tr| main.rows[tr.row as usize].result_run_id == a))
 }
 
-/// Places every run of `runs` under its call, in `main` or in another run:
-/// by its meta; without one, by a main-file result that came back from it,
-/// else an `agentId:` line naming it in a call's result (in any file), else
-/// the clock; an agent
-/// of a workflow run under the call that launched the run.
+/// Places every run of `runs` under its call, in `main` or in another run,
+/// as the module says.
 pub fn graph(main: &Index, runs: &[RunInput], links: &Links) -> Graph {
     let Links { workflow_calls, named } = links;
     // Which file holds each call id (ids are unique across a conversation;

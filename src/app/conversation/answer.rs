@@ -22,18 +22,31 @@ pub struct Props {
     pub call_id: Rc<str>,
     /// The row of the call: its answer comes after it.
     pub after_row: u32,
+    /// Said once the link is drawn: the list measures the card again.
+    pub on_resize: Callback<()>,
 }
 
 /// "↓ its answer arrived on line N", once found.
 #[function_component(AnswerLink)]
 pub fn answer_link(p: &Props) -> Html {
+    // The answers after the call, any task's: none (a file from before
+    // task notifications, or the answer not written yet) and nothing is said.
+    let rows = use_memo((p.ctx.clone(), p.after_row), |(ctx, after)| {
+        let ix = ctx.ix();
+        (after + 1..ix.rows.len() as u32).filter(|&r| ix.rows[r as usize].has(flag::TASK_NOTIFICATION)).take(CANDIDATES).collect::<Vec<u32>>()
+    });
     // None: not looked yet; Some(None): no record names the call.
     let found = use_state(|| None::<Option<u32>>);
     {
-        let (found, ctx, call, after) = (found.clone(), p.ctx.clone(), p.call_id.clone(), p.after_row);
-        use_effect_with((p.ctx.clone(), p.call_id.clone()), move |_| {
-            let ix = ctx.ix();
-            let rows: Vec<u32> = (after + 1..ix.rows.len() as u32).filter(|&r| ix.rows[r as usize].has(flag::TASK_NOTIFICATION)).take(CANDIDATES).collect();
+        let on_resize = p.on_resize.clone();
+        use_effect_with(*found, move |_| on_resize.emit(()));
+    }
+    {
+        let (found, ctx, call, rows) = (found.clone(), p.ctx.clone(), p.call_id.clone(), rows.clone());
+        use_effect_with((p.ctx.clone(), p.call_id.clone(), rows.clone()), move |_| {
+            if rows.is_empty() {
+                return;
+            }
             yew::platform::spawn_local(async move {
                 let bodies = crate::app::bodies::fetch(&ctx, &rows).await;
                 let line = bodies.iter().find_map(|(r, b)| {

@@ -110,7 +110,7 @@ pub fn tool_call(p: &Props) -> Html {
             { input }
             { result }
             if block.input.as_ref().and_then(|i| i.get("run_in_background")).and_then(serde_json::Value::as_bool) == Some(true) {
-                <AnswerLink ctx={p.ctx.clone()} call_id={Rc::<str>::from(id)} after_row={p.row} />
+                <AnswerLink ctx={p.ctx.clone()} call_id={Rc::<str>::from(id)} after_row={p.row} on_resize={p.on_resize.clone()} />
             }
             { for in_folder.iter().flat_map(|f| f.runs_of(id)).map(|l| html! {
                 <RunCard in_folder={in_folder.clone().expect("runs come from it")} agent_id={Rc::<str>::from(l.link.agent_id.as_str())} on_resize={p.on_resize.clone()} />
