@@ -34,6 +34,14 @@ pub struct Body {
     pub summary: Lenient<String>,
     /// The working directory the record was written in.
     pub cwd: Lenient<String>,
+    /// `turn_duration` system records: how long the turn took.
+    pub duration_ms: Lenient<f64>,
+    /// `stop_hook_summary` system records: hooks run, their errors, and
+    /// whether (and why) they stopped the turn.
+    pub hook_count: Lenient<f64>,
+    pub hook_errors: Option<Value>,
+    pub prevented_continuation: Lenient<bool>,
+    pub stop_reason: Lenient<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -86,6 +94,33 @@ pub struct ImageSource {
 }
 
 impl Body {
+    /// What a system record of a known subtype says, in words: a turn's
+    /// duration (`turn_duration`), the stop hooks' summary
+    /// (`stop_hook_summary`). Shapes from d-kimuson/claude-code-viewer
+    /// `src/lib/conversation-schema/entry/SystemEntrySchema.ts`. `None` for
+    /// any other record (shown by its `content`).
+    pub fn system_words(&self) -> Option<String> {
+        match self.subtype.as_deref()? {
+            "turn_duration" => Some(format!("the turn took {}", crate::fmt::duration_ms(self.duration_ms.0? as i64))),
+            "stop_hook_summary" => {
+                let hooks = self.hook_count.0.map(|n| crate::fmt::plural(n as u64, "stop hook", "stop hooks")).unwrap_or_else(|| "stop hooks".into());
+                let errors = self.hook_errors.as_ref().and_then(Value::as_array).map_or(0, Vec::len) as u64;
+                let mut words = hooks;
+                if errors > 0 {
+                    words.push_str(&format!(" · {}", crate::fmt::plural(errors, "error", "errors")));
+                }
+                if self.prevented_continuation.is_true() {
+                    words.push_str(" · stopped the turn");
+                    if let Some(why) = self.stop_reason.as_deref().filter(|w| !w.is_empty()) {
+                        words.push_str(&format!(": {why}"));
+                    }
+                }
+                Some(words)
+            }
+            _ => None,
+        }
+    }
+
     /// Parses one line. `None` when it is not a JSON object at all.
     pub fn parse(line: &[u8]) -> Option<Body> {
         serde_json::from_slice(line).ok()
@@ -185,10 +220,10 @@ impl Body {
     /// `None` to leave one as it is): how the page redacts a body whole,
     /// before anything cuts, joins or marks its text.
     pub fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
-        for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0] {
+        for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0, &mut self.stop_reason.0] {
             map_field(s, f);
         }
-        for v in [&mut self.error, &mut self.api_error_status].into_iter().flatten() {
+        for v in [&mut self.error, &mut self.api_error_status, &mut self.hook_errors].into_iter().flatten() {
             map_value_strings(v, f);
         }
         if let Some(m) = &mut self.message {
@@ -440,6 +475,20 @@ impl<'de> Deserialize<'de> for MaybeBlock {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn known_system_subtypes_say_what_they_carry() {
+        // Shapes of claude-code-viewer SystemEntrySchema.ts (turn_duration, stop_hook_summary).
+        let turn = Body::parse(br#"{"type":"system","subtype":"turn_duration","durationMs":83000}"#).unwrap();
+        assert_eq!(turn.system_words().as_deref(), Some("the turn took 1 min 23 s"));
+        let hooks = Body::parse(br#"{"type":"system","subtype":"stop_hook_summary","hookCount":2,"hookInfos":[{"command":"lint"}],"hookErrors":["exit 1"],"preventedContinuation":true,"stopReason":"lint failed","hasOutput":true}"#).unwrap();
+        assert_eq!(hooks.system_words().as_deref(), Some("2 stop hooks · 1 error · stopped the turn: lint failed"));
+        let quiet = Body::parse(br#"{"type":"system","subtype":"stop_hook_summary","hookCount":1,"hookErrors":[],"preventedContinuation":false}"#).unwrap();
+        assert_eq!(quiet.system_words().as_deref(), Some("1 stop hook"));
+        let no_ms = Body::parse(br#"{"type":"system","subtype":"turn_duration"}"#).unwrap();
+        assert_eq!(no_ms.system_words(), None, "absent is not 0 s");
+        assert_eq!(Body::parse(br#"{"type":"system","subtype":"local_command","content":"/mcp"}"#).unwrap().system_words(), None);
+    }
     use super::*;
 
     #[test]

@@ -113,6 +113,23 @@ test("teammates' words show under each teammate's name and colour, not as the pe
   });
 });
 
+test("a turn's duration and the stop hooks' summary read as words, not as bare subtypes", async () => {
+  // A real 2.1.114 file (daaain/claude-code-log real_projects) with turn_duration and stop_hook_summary records.
+  const file = join(fixtures(), "real/daaain__claude-code-log/test/test_data/real_projects/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl");
+  const lines = readFileSync(file, "utf8").split("\n");
+  const find = (sub) => { const i = lines.findIndex((l) => l.includes(`"subtype":"${sub}"`)); return { line: i + 1, rec: JSON.parse(lines[i]) }; };
+  const turn = find("turn_duration"), hooks = find("stop_hook_summary");
+  assert.equal(turn.rec.durationMs, 247515);
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    for (const [at, want] of [[turn, /the turn took 4 min 7 s/], [hooks, new RegExp(`${hooks.rec.hookCount} stop hooks?`)]]) {
+      await page.evaluate((l) => { location.hash = `#L${l}`; }, at.line);
+      const c = await waitCurrent(page, (c) => c.line === at.line, `line ${at.line}`);
+      assert.match(c.text, want, `line ${at.line}`);
+    }
+  });
+});
+
 /**
  * The lines of the items a failure walk must visit, computed from the file
  * on its own: a failed record, or for a failed tool_result / denial the API

@@ -200,7 +200,7 @@ pub fn system(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
             </div>
         };
     }
-    let content = body.and_then(|b| b.content.as_deref()).map(|t| first_line(t, ROW_TEXT_CHARS)).unwrap_or_default();
+    let content = body.and_then(|b| b.system_words().or_else(|| b.content.as_deref().map(|t| first_line(t, ROW_TEXT_CHARS)))).unwrap_or_default();
     html! {
         <div class="compact-row">
             <span class="tag">{ if subtype.is_empty() { "system" } else { subtype } }</span>
