@@ -110,23 +110,19 @@ pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, 
         .collect();
     // `agentId:` lines in Agent calls' results: read only when a run has no
     // meta to say where it was spawned.
-    let files_read: Vec<(PathBuf, &Index)> = std::iter::once((path.to_path_buf(), &main)).chain(read.iter().map(|(r, ix, _)| (folder.path_of(r.jsonl), ix))).collect();
-    let mut named: Vec<(String, String)> = Vec::new();
-    if runs.iter().any(|r| r.meta_tool_use_id.is_none() && r.workflow.is_none()) {
-        for (file, ix) in &files_read {
-            for (call, row) in subagents::agent_answers(ix) {
-                let r = &ix.rows[row as usize];
-                let Ok(bytes) = read_range(file, r.offset, r.end_offset()) else { continue };
-                named.extend(subagents::named_in_record(&bytes, &call).map(|agent| (call, agent)));
-            }
-        }
-    }
+    let files_read: Vec<(u32, &Index)> = std::iter::once((c.entry, &main)).chain(read.iter().map(|(r, ix, _)| (r.jsonl, ix))).collect();
+    let named = if runs.iter().any(|r| r.meta_tool_use_id.is_none() && r.workflow.is_none()) {
+        let answers = files_read.iter().flat_map(|&(entry, ix)| subagents::agent_answers(ix).into_iter().map(move |(call, start, end)| (entry, call, start, end)));
+        crate::folder::summary::names_in(answers, &mut DiskReader { folder: &folder })
+    } else {
+        Vec::new()
+    };
     // What each Agent call spawned (a background task, a teammate), from its input.
     let mut spawns: Vec<(String, &'static str)> = Vec::new();
-    for (file, ix) in &files_read {
+    for &(entry, ix) in &files_read {
         for u in ix.tool_uses.iter().filter(|u| crate::model::is_agent_tool(ix.str(u.name)) && u.id.is_some()) {
             let r = &ix.rows[u.row as usize];
-            let Some(body) = read_range(file, r.offset, r.end_offset()).ok().and_then(|b| crate::model::body::Body::parse(&b)) else { continue };
+            let Some(body) = read_range(&folder.path_of(entry), r.offset, r.end_offset()).ok().and_then(|b| crate::model::body::Body::parse(&b)) else { continue };
             let input = body.blocks().iter().find(|b| b.id.as_deref() == Some(ix.str(u.id))).and_then(|b| b.input.as_ref());
             let kind = input.map_or("subagent", spawn_kind);
             if kind != "subagent" {

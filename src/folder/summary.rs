@@ -151,7 +151,6 @@ impl Run {
         let tokens = report.models.iter().filter_map(crate::model::report::ModelStats::tokens).reduce(|a, b| a + b);
         let first_session_id = ix.rows.iter().find(|r| r.session_id.is_some()).map(|r| ix.str(r.session_id).to_string());
         let agent_calls = ix.tool_uses.iter().filter(|u| is_agent_tool(ix.str(u.name)) && u.id.is_some()).map(|u| ix.str(u.id).to_string()).collect();
-        let answers = subagents::agent_answers(ix).into_iter().map(|(call, row)| (call, ix.rows[row as usize].offset, ix.rows[row as usize].end_offset())).collect();
         Run {
             agent_id: agent_id.to_string(),
             entry,
@@ -167,7 +166,7 @@ impl Run {
             tokens,
             cost_usd: report.cost_usd,
             agent_calls,
-            answers,
+            answers: subagents::agent_answers(ix),
             not_a_transcript: verdict::judge(ix, head).reason().map(str::to_string),
             meta_error,
         }
@@ -313,7 +312,7 @@ pub fn reads_needed(c: &Conversation, ix: &Index, runs: &[Run]) -> Vec<(u32, u64
         out.extend(workflow::calls(ix).into_iter().filter_map(|call| call.result_row).map(row));
     }
     if needs_names(c, runs) {
-        out.extend(subagents::agent_answers(ix).into_iter().map(|(_, r)| row(r)));
+        out.extend(subagents::agent_answers(ix).into_iter().map(|(_, start, end)| (c.entry, start, end)));
         out.extend(runs.iter().flat_map(|r| r.answers.iter().map(|(_, start, end)| (r.entry, *start, *end))));
     }
     out
@@ -336,10 +335,17 @@ fn named_runs(c: &Conversation, ix: &Index, runs: &[Run], io: &mut impl ReadAt) 
     if !needs_names(c, runs) {
         return Vec::new();
     }
-    let main = subagents::agent_answers(ix).into_iter().map(|(call, r)| (call, c.entry, ix.rows[r as usize].offset, ix.rows[r as usize].end_offset()));
-    let theirs = runs.iter().flat_map(|r| r.answers.iter().map(|(call, start, end)| (call.clone(), r.entry, *start, *end)));
-    main.chain(theirs)
-        .filter_map(|(call, entry, start, end)| {
+    let main = subagents::agent_answers(ix).into_iter().map(|(call, start, end)| (c.entry, call, start, end));
+    let theirs = runs.iter().flat_map(|r| r.answers.iter().map(|(call, start, end)| (r.entry, call.clone(), *start, *end)));
+    names_in(main.chain(theirs), io)
+}
+
+/// `(call id, agent id)` for each of `answers` — `(entry, call id, start,
+/// end)`: an Agent call's result record — whose `agentId:` line names a run.
+/// The page and `ccscope agents` read them here.
+pub fn names_in(answers: impl Iterator<Item = (u32, String, u64, u64)>, io: &mut impl ReadAt) -> Vec<(String, String)> {
+    answers
+        .filter_map(|(entry, call, start, end)| {
             let agent = subagents::named_in_record(&io.read_at(entry, start, end)?, &call)?;
             Some((call, agent))
         })

@@ -89,15 +89,15 @@ pub fn named_in_record(row_bytes: &[u8], call_id: &str) -> Option<String> {
     named_agent(&block.result_text()).map(str::to_string)
 }
 
-/// The Agent/Task calls of `ix` with a result, and that result's row: the
-/// rows whose text [`named_agent`] reads (byte ranges the caller fetches).
-pub fn agent_answers(ix: &Index) -> Vec<(String, u32)> {
+/// The Agent/Task calls of `ix` with a result, and the byte range of that
+/// result's record: where [`named_in_record`] reads (the caller fetches it).
+pub fn agent_answers(ix: &Index) -> Vec<(String, u64, u64)> {
     tool_calls(ix)
         .into_iter()
         .filter_map(|c| {
             let tu = &ix.tool_uses[c.tool_use as usize];
-            let tr = &ix.tool_results[c.tool_result? as usize];
-            (super::kind::is_agent_tool(ix.str(tu.name)) && tu.id.is_some()).then(|| (ix.str(tu.id).to_string(), tr.row))
+            let row = &ix.rows[ix.tool_results[c.tool_result? as usize].row as usize];
+            (super::kind::is_agent_tool(ix.str(tu.name)) && tu.id.is_some()).then(|| (ix.str(tu.id).to_string(), row.offset, row.end_offset()))
         })
         .collect()
 }
