@@ -124,7 +124,8 @@ test("a turn's duration and the stop hooks' summary read as words, not as bare s
     await open(page, file);
     for (const [at, want] of [[turn, /the turn took 4 min 7 s/], [hooks, new RegExp(`${hooks.rec.hookCount} stop hooks?`)]]) {
       await page.evaluate((l) => { location.hash = `#L${l}`; }, at.line);
-      const c = await waitCurrent(page, (c) => c.line === at.line, `line ${at.line}`);
+      // (Its body is read once it is in view: "reading…" until then.)
+      const c = await waitCurrent(page, (c) => c.line === at.line && !c.text.includes("reading…"), `line ${at.line}, read`);
       assert.match(c.text, want, `line ${at.line}`);
     }
   });
