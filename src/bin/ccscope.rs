@@ -18,6 +18,7 @@ mod cli {
     use ccscope::model::body::Body;
     use ccscope::model::export::{Export, Format, Nested};
     use ccscope::model::facts::Facts;
+    use ccscope::model::changes::FileOut;
     use ccscope::model::report::Report;
     use ccscope::model::title;
     use ccscope::model::items::{Filter, Items};
@@ -289,13 +290,36 @@ mod cli {
                 }
             };
         }
-        match index(path) {
-            Ok(ix) => {
-                out(&Report::of_index(&ix, idle_gap_secs).to_json());
+        let ix = match index(path) {
+            Ok(ix) => ix,
+            Err(f) => return failed(path, f),
+        };
+        let files = match disk::files_changed(path, &ix) {
+            Ok(files) => files.iter().map(FileOut::from).collect(),
+            Err(e) => {
+                eprintln!("ccscope: {e}");
+                return 1;
+            }
+        };
+        let r = FileReport { report: Report::of_index(&ix, idle_gap_secs), files };
+        match serde_json::to_string_pretty(&r) {
+            Ok(text) => {
+                out(&text);
                 0
             }
-            Err(f) => failed(path, f),
+            Err(e) => {
+                eprintln!("ccscope: {e}");
+                1
+            }
         }
+    }
+
+    /// `ccscope report FILE`: the report, and the files it changed.
+    #[derive(serde::Serialize)]
+    struct FileReport {
+        #[serde(flatten)]
+        report: Report,
+        files: Vec<FileOut>,
     }
 
     fn export(path: &Path, format: Format, with_runs: bool) -> i32 {

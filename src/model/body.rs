@@ -3,7 +3,7 @@
 //!
 //! The parse is lenient and selective: every field is optional, a field of
 //! an unexpected JSON type reads as absent instead of failing the line, and
-//! fields the view never shows (thinking `signature`, `toolUseResult`,
+//! fields the view never shows (thinking `signature`, most of `toolUseResult`,
 //! usage details, ...) are skipped by serde without being materialised.
 
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -42,6 +42,22 @@ pub struct Body {
     pub hook_errors: Option<Value>,
     pub prevented_continuation: Lenient<bool>,
     pub stop_reason: Lenient<String>,
+    /// Tool results: what the tool reported beside the model's text (only
+    /// the fields the view shows; the rest is skipped unread).
+    pub tool_use_result: LenientObj<UseResult>,
+}
+
+/// The part of `toolUseResult` the view shows: a Write's `type`
+/// (`"create"` for a new file, `"update"` for an overwritten one) and an
+/// edit's `structuredPatch` (hunks of `oldStart`, `oldLines`, `newStart`,
+/// `newLines` and `lines` prefixed ` `, `-`, `+`), kept as JSON and read by
+/// `model::changes`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct UseResult {
+    #[serde(rename = "type")]
+    pub kind: Lenient<String>,
+    pub structured_patch: Option<Value>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -223,7 +239,8 @@ impl Body {
         for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0, &mut self.stop_reason.0] {
             map_field(s, f);
         }
-        for v in [&mut self.error, &mut self.api_error_status, &mut self.hook_errors].into_iter().flatten() {
+        let patch = self.tool_use_result.0.as_mut().and_then(|r| r.structured_patch.as_mut());
+        for v in [self.error.as_mut(), self.api_error_status.as_mut(), self.hook_errors.as_mut(), patch].into_iter().flatten() {
             map_value_strings(v, f);
         }
         if let Some(m) = &mut self.message {
@@ -381,6 +398,52 @@ impl<'de, T: Scalar> Visitor<'de> for LenientVisitor<T> {
 impl<'de, T: Scalar> Deserialize<'de> for Lenient<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(LenientVisitor(std::marker::PhantomData))
+    }
+}
+
+/// An object read as `T`, or absent (`None`) for any other JSON type
+/// (skipped, not materialised). `T`'s own fields must be lenient: an
+/// object that does not read as `T` fails the line.
+#[derive(Debug, Default)]
+pub struct LenientObj<T>(pub Option<T>);
+
+struct ObjVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjVisitor<T> {
+    type Value = LenientObj<T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        T::deserialize(de::value::MapAccessDeserializer::new(map)).map(|t| LenientObj(Some(t)))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(LenientObj(None))
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(LenientObj(None))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(LenientObj(None))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(LenientObj(None))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(LenientObj(None))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(LenientObj(None))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(LenientObj(None))
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for LenientObj<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ObjVisitor(std::marker::PhantomData))
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod agents;
 pub mod background;
 pub mod body;
+pub mod changes;
 pub mod conversation;
 pub mod export;
 pub mod facts;

@@ -6,6 +6,8 @@ use serde_json::Value;
 /// One line of an Edit shown as a diff.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DiffLine {
+    /// A hunk's header, `@@ -3,7 +3,6 @@` (from a `structuredPatch`).
+    Hunk(String),
     Context(String),
     Removed(String),
     Added(String),

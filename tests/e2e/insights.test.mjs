@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, withApp, fixtures, CLI } from "./helpers.mjs";
+import { launch, withApp, fixtures, CLI, ROOT } from "./helpers.mjs";
 import { OUT, MAIN, BIG_REAL, TURN_CASES, open, waitCurrent } from "./view-helpers.mjs";
 
 let browser;
@@ -18,6 +18,13 @@ function report(file) {
 async function openInsights(page) {
   await page.click("[data-testid=insights-toggle]");
   await page.waitForSelector("[data-testid=context-chart]");
+}
+
+/** The files-changed card's files, once read: [path, changes, added, removed, failed]. */
+async function changedFiles(page) {
+  await page.waitForSelector("[data-testid=files-summary], [data-testid=files-none]");
+  const rows = await page.$$eval("[data-testid=changed-file]", (rows) => rows.map((r) => ({ ...r.dataset })));
+  return rows.map((f) => [f.path, Number(f.changes), Number(f.added), f.removed === undefined ? null : Number(f.removed), Number(f.failed)]);
 }
 
 /** Clicks the chart's column `k` (of `n`) in the middle of its plot. */
@@ -56,6 +63,7 @@ test("the chart and the statistics show what `ccscope report` computes", async (
       }
       const stretches = await page.locator("[data-testid=stretch]").count();
       assert.equal(stretches, want.stretches.length, `${rel}: one bar per active stretch`);
+      assert.deepEqual(await changedFiles(page), want.files.map((f) => [f.path, f.changes, f.added, f.removed, f.failed]), `${rel}: files changed`);
       await page.click("[data-testid=insights-toggle]");
     }
   });
@@ -111,4 +119,49 @@ test("screenshots of the insights, light and dark", async () => {
       await page.screenshot({ path: join(OUT, `insights-${scheme}.png`) });
     }, { colorScheme: scheme });
   }
+});
+
+test("files changed: each file's changes as diffs, the net change of a created file, each step a way to its call", async () => {
+  const file = join(ROOT, "tests/fixtures/changes.jsonl");
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    await openInsights(page);
+    assert.deepEqual(await changedFiles(page), [["src/greet.py", 4, 8, 3, 1], ["README.md", 1, 3, null, 0], ["/etc/hosts", 1, 0, 0, 1]]);
+    assert.equal((await page.textContent("[data-testid=files-summary]")).trim(), "3 files · 6 changes · +11 −? · 2 failed");
+    // The README's old text is not in the transcript: its lines removed read "−?", never "−0".
+    assert.equal((await page.textContent("[data-testid=changed-file][data-path='README.md'] .del-count")).trim(), "−?");
+    // greet.py was created here and every later step applies: it opens to one diff, its final text.
+    const greet = "[data-testid=changed-file][data-path='src/greet.py']";
+    await page.click(`${greet} .file-head`);
+    await page.waitForSelector(`${greet} [data-testid=net-change]`);
+    const net = await page.$$eval(`${greet} [data-testid=net-change] pre.diff span`, (s) => s.map((e) => [e.className, e.textContent.replace(/\n$/, "")]));
+    assert.deepEqual(net, [["add", "+ def greet(name: str) -> str:"], ["add", "+     return f'hello {name}'"], ["add", "+ "], ["add", "+ if __name__ == '__main__':"], ["add", "+     print(greet('you'))"]]);
+    // The steps, one click away: four, in order, the failed one marked, the patch's hunk header kept.
+    await page.click(`${greet} [data-testid=show-steps]`);
+    await page.waitForSelector(`${greet} [data-testid=change]`);
+    const steps = await page.$$eval(`${greet} [data-testid=change]`, (s) => s.map((e) => [Number(e.dataset.line), e.classList.contains("failed")]));
+    assert.deepEqual(steps, [[2, false], [4, false], [6, true], [8, false]]);
+    assert.equal((await page.textContent(`${greet} [data-testid=change][data-line='4'] pre.diff .hunk`)).trim(), "@@ -1,4 +1,4 @@");
+    await page.evaluate(() => document.querySelector("[data-testid=files-changed]").scrollIntoView());
+    await page.screenshot({ path: join(OUT, "files-changed-light.png") });
+    // A step's link opens the list on its call.
+    await page.click(`${greet} [data-testid=change][data-line='4'] [data-testid=change-line]`);
+    await page.waitForSelector("[data-testid=turn-list]");
+    await waitCurrent(page, (c) => c.line === 4, "the Edit on line 4");
+  });
+});
+
+test("screenshot of the files changed, dark, at a phone's width", async () => {
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, join(ROOT, "tests/fixtures/changes.jsonl"));
+    await openInsights(page);
+    await page.click("[data-testid=changed-file][data-path='src/greet.py'] .file-head");
+    await page.waitForSelector("[data-testid=net-change]");
+    await page.evaluate(() => document.querySelector("[data-testid=files-changed]").scrollIntoView());
+    // Nothing of the card is wider than the phone.
+    const over = await page.evaluate(() => [...document.querySelectorAll("[data-testid=files-changed] *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest("pre")).length);
+    assert.equal(over, 0, "no part of the card (but a diff's own scroller) runs past the screen");
+    await page.screenshot({ path: join(OUT, "files-changed-dark-phone.png") });
+  }, { colorScheme: "dark" });
 });

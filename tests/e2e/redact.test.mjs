@@ -116,7 +116,10 @@ test("with Redact on, nothing planted shows anywhere a person could share it fro
     await noLeak(page, "the in-file search");
     await page.click("[data-testid=insights-toggle]");
     await page.waitForSelector("[data-testid=context-chart]");
-    await noLeak(page, "insights");
+    // Files changed: the edited file opened to its diff.
+    await page.click("[data-testid=changed-file] .file-head");
+    await page.waitForSelector("[data-testid=changed-file] pre.diff");
+    await noLeak(page, "insights and the files changed");
     await page.click("[data-testid=insights-toggle]");
     // Both exports, and their file names.
     for (const id of ["export-md", "export-json"]) {

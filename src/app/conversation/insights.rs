@@ -9,6 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::chart::ContextChart;
+use super::files::FilesChanged;
 use crate::state::chart::COLUMNS;
 use super::timeline::Timeline;
 use crate::app::ctx::Ctx;
@@ -149,6 +150,7 @@ pub fn insights(p: &Props) -> Html {
                     if !r.unpriced_models.is_empty() { { format!(" No price for: {}.", r.unpriced_models.join(", ")) } }</p>
                 }
             </div>
+            <FilesChanged ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             if let Some(runs) = &runs {
                 <div class="card">
                     <h3>{ "Subagent runs" }</h3>

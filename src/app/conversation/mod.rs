@@ -4,7 +4,9 @@
 
 mod answer;
 mod chart;
+mod diff;
 mod export;
+mod files;
 mod header;
 mod hooks;
 mod insights;

@@ -18,7 +18,8 @@ use crate::app::shared::Shared;
 use crate::fmt;
 use crate::model::body::{persisted_preview, Block, Body};
 use crate::model::conversation::CallState;
-use crate::model::tools::{summarize, DiffLine};
+use super::diff::diff_view;
+use crate::model::tools::summarize;
 
 /// Lines of an Edit's diff drawn at most.
 const DIFF_LINES: usize = 400;
@@ -78,14 +79,7 @@ pub fn tool_call(p: &Props) -> Html {
                 <Folded text={Rc::<str>::from(code.as_str())} class="code input" on_resize={p.on_resize.clone()} />
             }
             if !summary.diff.is_empty() {
-                <pre class="diff">{ for summary.diff.iter().take(DIFF_LINES).map(|d| match d {
-                    DiffLine::Context(l) => html! { <span class="ctx">{ format!("  {l}\n") }</span> },
-                    DiffLine::Removed(l) => html! { <span class="del">{ format!("- {l}\n") }</span> },
-                    DiffLine::Added(l) => html! { <span class="add">{ format!("+ {l}\n") }</span> },
-                }) }</pre>
-                if summary.diff.len() > DIFF_LINES {
-                    <p class="muted small">{ format!("… and {} more (the whole input is in the export)", fmt::plural((summary.diff.len() - DIFF_LINES) as u64, "line", "lines")) }</p>
-                }
+                { diff_view(&summary.diff, DIFF_LINES, "the whole input is in the export") }
             }
         </>
     };
