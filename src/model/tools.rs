@@ -24,6 +24,8 @@ pub struct InputSummary {
     pub diff: Vec<DiffLine>,
     /// `mcp__server__tool` split into its server and tool.
     pub mcp: Option<(String, String)>,
+    /// `ExitPlanMode`: the plan put to the person, Markdown.
+    pub plan: Option<String>,
 }
 
 fn s<'a>(input: &'a Value, key: &str) -> &'a str {
@@ -162,6 +164,13 @@ pub fn summarize(name: &str, input: &Value) -> InputSummary {
             }
             out.headline = h;
         }
+        // Plan mode: the plan put to the person for approval (its result
+        // says whether it was approved), shown as the Markdown it is.
+        "ExitPlanMode" => {
+            out.headline = "the plan, put for approval".into();
+            out.plan = Some(s(input, "plan").to_string()).filter(|p| !p.trim().is_empty());
+        }
+        "EnterPlanMode" => out.headline = "plan mode: read and plan, change nothing".into(),
         "WebFetch" => out.headline = s(input, "url").to_string(),
         "WebSearch" => out.headline = s(input, "query").to_string(),
         "TodoWrite" => {
@@ -228,6 +237,13 @@ mod tests {
         assert_eq!(summarize("SendMessage", &json!({"recipient": "bob", "content": "rebase"})).headline, "to bob");
         assert_eq!(summarize("TaskUpdate", &json!({"taskId": "3", "status": "completed", "owner": "alice"})).headline, "task #3 · → completed · owner alice");
         assert_eq!(summarize("TeamCreate", &json!({"team_name": "core"})).headline, "team core");
+    }
+
+    #[test]
+    fn exit_plan_mode_carries_its_plan_as_markdown() {
+        let s = summarize("ExitPlanMode", &json!({"plan": "# Plan\n\n1. Parse"}));
+        assert_eq!((s.headline.as_str(), s.plan.as_deref(), s.code), ("the plan, put for approval", Some("# Plan\n\n1. Parse"), None));
+        assert_eq!(summarize("ExitPlanMode", &json!({})).plan, None);
     }
 
     #[test]

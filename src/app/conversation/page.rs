@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::header::Header;
 use super::insights::Insights;
 use super::item::{estimate, ItemView};
+use super::tasks::TaskStrip;
 use super::toolbar::Toolbar;
 use super::vlist::VList;
 use crate::app::ctx::Ctx;
@@ -132,6 +133,7 @@ pub fn conversation(p: &Props) -> Html {
                 <Insights ctx={ctx.clone()} visible={Shared(ui.visible.clone())} filter={ui.filter.clone()}
                     on_goto={dispatch.to_callback().reform(Action::Reveal)} on_filter={dispatch.to_callback().reform(Action::ShowFiltered)} />
             } else {
+                <TaskStrip ctx={ctx.clone()} reading={ui.reading} />
                 <VList ids={ui.visible.clone()} all={ctx.view.items.len()} numbering={ui.numbering} {estimate} {render}
                     target={ui.target} on_top={dispatch.to_callback().reform(|(top, scrolled)| Action::Shown { top, scrolled })} lean={partial} live={p.live} />
             }

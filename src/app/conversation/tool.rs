@@ -75,6 +75,9 @@ pub fn tool_call(p: &Props) -> Html {
     };
     let input = html! {
         <>
+            if let Some(plan) = &summary.plan {
+                <div class="plan-card" data-testid="plan"><p class="plan-label">{ "Plan" }</p>{ super::md::render(plan) }</div>
+            }
             if let Some(code) = summary.code.as_ref().filter(|c| !c.is_empty()) {
                 <Folded text={Rc::<str>::from(code.as_str())} class="code input" on_resize={p.on_resize.clone()} />
             }
