@@ -86,6 +86,12 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
     row.version = sym(s, m.get("version"));
     row.agent_id = sym(s, m.get("agentId"));
     row.subtype = sym(s, m.get("subtype"));
+    if row.subtype.is_none() {
+        // An attachment's kind stands in for the subtype (as the scanner).
+        if let Some(Value::Object(a)) = m.get("attachment") {
+            row.subtype = sym(s, a.get("type"));
+        }
+    }
     row.level = sym(s, m.get("level"));
     let mut flags = 0;
     let mut set = |f: u16, on: bool| {

@@ -137,6 +137,8 @@ pub struct Row {
     pub entrypoint: Sym,
     pub version: Sym,
     pub agent_id: Sym,
+    /// `subtype` (a system record's kind), else `attachment.type` (an
+    /// attachment record's kind: `hook_success`, `plan_mode`, …).
     pub subtype: Sym,
     pub level: Sym,
     /// `message.id`, `message.model`, `message.stop_reason`.

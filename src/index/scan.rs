@@ -82,6 +82,8 @@ struct Record<'r> {
     /// customTitle, aiTitle, lastPrompt, summary (the one matching `type` is kept).
     titles: [Option<Str>; 4],
     compaction: Option<Compaction>,
+    /// `attachment.type`: the row's `subtype` when it has none.
+    attachment: Sym,
 }
 
 impl<'r> Record<'r> {
@@ -89,7 +91,7 @@ impl<'r> Record<'r> {
     fn scan(c: &mut Cur, row: &'r mut Row, row_index: u32, t: &mut Tables) -> R<Self> {
         row.tool_uses_start = t.tool_uses.len() as u32;
         row.tool_results_start = t.tool_results.len() as u32;
-        let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None };
+        let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None, attachment: Sym::NONE };
         c.object(|c, key| rec.top_field(c, key, t))?;
         Ok(rec)
     }
@@ -151,6 +153,7 @@ impl<'r> Record<'r> {
             }
             b"compactMetadata" => self.compaction = c.compact_metadata(self.row_index, t.strings)?,
             b"toolUseResult" => self.row.result_run_id = c.tool_use_result(t.strings)?,
+            b"attachment" => self.attachment = c.attachment_type(t.strings)?,
             b"message" => self.message(c, t)?,
             k => match TITLE_KEYS.iter().position(|tk| tk.as_bytes() == k) {
                 Some(n) => self.titles[n] = c.opt_str()?,
@@ -309,6 +312,9 @@ impl<'r> Record<'r> {
         if self.parent_none {
             row.flags |= flag::PARENT_NONE;
         }
+        if row.subtype.is_none() {
+            row.subtype = self.attachment;
+        }
         row.tool_uses_len = t.tool_uses.len() as u32 - row.tool_uses_start;
         row.tool_results_len = t.tool_results.len() as u32 - row.tool_results_start;
         let ty = t.strings.resolve(row.record_type);
@@ -397,6 +403,20 @@ impl Cur<'_> {
             _ => c.skip_value(),
         })?;
         Ok(self.sym(agent.or(run), strings))
+    }
+
+    /// `type` of an `attachment` object (`hook_success`, `plan_mode`, …).
+    fn attachment_type(&mut self, strings: &mut Interner) -> R<Sym> {
+        if self.peek() != Some(b'{') {
+            self.skip_value()?;
+            return Ok(Sym::NONE);
+        }
+        let mut ty = None;
+        self.object(|c, key| match &*c.key(key) {
+            b"type" => c.opt_str().map(|s| ty = s),
+            _ => c.skip_value(),
+        })?;
+        Ok(self.sym(ty, strings))
     }
 
     /// Image blocks among the elements of an array (a tool_result's content).

@@ -45,6 +45,68 @@ pub struct Body {
     /// Tool results: what the tool reported beside the model's text (only
     /// the fields the view shows; the rest is skipped unread).
     pub tool_use_result: LenientObj<UseResult>,
+    /// Bookkeeping records' own fields (`model::record` puts them in
+    /// words): `permission-mode`, `mode`, `pr-link`, `queue-operation`,
+    /// `agent-name`, a `microcompact_boundary`'s metadata, an
+    /// `attachment`, a `progress` record's `data`.
+    pub permission_mode: Lenient<String>,
+    pub mode: Lenient<String>,
+    pub pr_number: Lenient<f64>,
+    pub pr_url: Lenient<String>,
+    pub pr_repository: Lenient<String>,
+    pub operation: Lenient<String>,
+    pub agent_name: Lenient<String>,
+    pub microcompact_metadata: Option<Value>,
+    pub attachment: LenientObj<Attachment>,
+    pub data: LenientObj<Attachment>,
+}
+
+/// An `attachment` record's payload (or a `progress` record's `data`):
+/// the fields `model::record` puts in words, by `type`. Shapes from the
+/// real 2.1.114 file of daaain/claude-code-log's test data (`hook_success`,
+/// `hook_additional_context`, `deferred_tools_delta`, `skill_listing`,
+/// `task_reminder`), d-kimuson/claude-code-viewer
+/// `src/lib/conversation-schema/entry/AttachmentEntrySchema.ts`
+/// (`mcp_instructions_delta`, `companion_intro`) and public strict schemas
+/// of the attachment payloads (plan mode, hooks, files, queued commands).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Attachment {
+    #[serde(rename = "type")]
+    pub kind: Lenient<String>,
+    pub hook_name: Lenient<String>,
+    pub hook_event: Lenient<String>,
+    pub content: Option<Value>,
+    pub stderr: Lenient<String>,
+    pub exit_code: Lenient<f64>,
+    pub blocking_error: Option<Value>,
+    pub filename: Lenient<String>,
+    pub display_path: Lenient<String>,
+    pub path: Lenient<String>,
+    pub prompt: Option<Value>,
+    pub added_names: Option<Value>,
+    pub removed_names: Option<Value>,
+    pub name: Lenient<String>,
+    pub species: Lenient<String>,
+    pub item_count: Lenient<f64>,
+    pub skill_count: Lenient<f64>,
+    pub new_date: Lenient<String>,
+    pub plan_file_path: Lenient<String>,
+    pub status: Lenient<String>,
+    pub description: Lenient<String>,
+    pub text: Lenient<String>,
+}
+
+impl Attachment {
+    fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
+        for s in [&mut self.hook_name.0, &mut self.hook_event.0, &mut self.stderr.0, &mut self.filename.0, &mut self.display_path.0, &mut self.path.0, &mut self.name.0,
+            &mut self.species.0, &mut self.new_date.0, &mut self.plan_file_path.0, &mut self.status.0, &mut self.description.0, &mut self.text.0] {
+            map_field(s, f);
+        }
+        for v in [&mut self.content, &mut self.blocking_error, &mut self.prompt, &mut self.added_names, &mut self.removed_names].into_iter().flatten() {
+            map_value_strings(v, f);
+        }
+    }
 }
 
 /// The part of `toolUseResult` the view shows: a Write's `type`
@@ -110,33 +172,6 @@ pub struct ImageSource {
 }
 
 impl Body {
-    /// What a system record of a known subtype says, in words: a turn's
-    /// duration (`turn_duration`), the stop hooks' summary
-    /// (`stop_hook_summary`). Shapes from d-kimuson/claude-code-viewer
-    /// `src/lib/conversation-schema/entry/SystemEntrySchema.ts`. `None` for
-    /// any other record (shown by its `content`).
-    pub fn system_words(&self) -> Option<String> {
-        match self.subtype.as_deref()? {
-            "turn_duration" => Some(format!("the turn took {}", crate::fmt::duration_ms(self.duration_ms.0? as i64))),
-            "stop_hook_summary" => {
-                let hooks = self.hook_count.0.map(|n| crate::fmt::plural(n as u64, "stop hook", "stop hooks")).unwrap_or_else(|| "stop hooks".into());
-                let errors = self.hook_errors.as_ref().and_then(Value::as_array).map_or(0, Vec::len) as u64;
-                let mut words = hooks;
-                if errors > 0 {
-                    words.push_str(&format!(" · {}", crate::fmt::plural(errors, "error", "errors")));
-                }
-                if self.prevented_continuation.is_true() {
-                    words.push_str(" · stopped the turn");
-                    if let Some(why) = self.stop_reason.as_deref().filter(|w| !w.is_empty()) {
-                        words.push_str(&format!(": {why}"));
-                    }
-                }
-                Some(words)
-            }
-            _ => None,
-        }
-    }
-
     /// Parses one line. `None` when it is not a JSON object at all.
     pub fn parse(line: &[u8]) -> Option<Body> {
         serde_json::from_slice(line).ok()
@@ -236,11 +271,15 @@ impl Body {
     /// `None` to leave one as it is): how the page redacts a body whole,
     /// before anything cuts, joins or marks its text.
     pub fn map_strings(&mut self, f: &mut impl FnMut(&str) -> Option<String>) {
-        for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0, &mut self.stop_reason.0] {
+        for s in [&mut self.content.0, &mut self.custom_title.0, &mut self.ai_title.0, &mut self.summary.0, &mut self.cwd.0, &mut self.subtype.0, &mut self.level.0, &mut self.stop_reason.0,
+            &mut self.permission_mode.0, &mut self.mode.0, &mut self.pr_url.0, &mut self.pr_repository.0, &mut self.operation.0, &mut self.agent_name.0] {
             map_field(s, f);
         }
+        for a in [&mut self.attachment.0, &mut self.data.0].into_iter().flatten() {
+            a.map_strings(f);
+        }
         let patch = self.tool_use_result.0.as_mut().and_then(|r| r.structured_patch.as_mut());
-        for v in [self.error.as_mut(), self.api_error_status.as_mut(), self.hook_errors.as_mut(), patch].into_iter().flatten() {
+        for v in [self.error.as_mut(), self.api_error_status.as_mut(), self.hook_errors.as_mut(), self.microcompact_metadata.as_mut(), patch].into_iter().flatten() {
             map_value_strings(v, f);
         }
         if let Some(m) = &mut self.message {
@@ -539,19 +578,6 @@ impl<'de> Deserialize<'de> for MaybeBlock {
 #[cfg(test)]
 mod tests {
 
-    #[test]
-    fn known_system_subtypes_say_what_they_carry() {
-        // Shapes of claude-code-viewer SystemEntrySchema.ts (turn_duration, stop_hook_summary).
-        let turn = Body::parse(br#"{"type":"system","subtype":"turn_duration","durationMs":83000}"#).unwrap();
-        assert_eq!(turn.system_words().as_deref(), Some("the turn took 1 min 23 s"));
-        let hooks = Body::parse(br#"{"type":"system","subtype":"stop_hook_summary","hookCount":2,"hookInfos":[{"command":"lint"}],"hookErrors":["exit 1"],"preventedContinuation":true,"stopReason":"lint failed","hasOutput":true}"#).unwrap();
-        assert_eq!(hooks.system_words().as_deref(), Some("2 stop hooks · 1 error · stopped the turn: lint failed"));
-        let quiet = Body::parse(br#"{"type":"system","subtype":"stop_hook_summary","hookCount":1,"hookErrors":[],"preventedContinuation":false}"#).unwrap();
-        assert_eq!(quiet.system_words().as_deref(), Some("1 stop hook"));
-        let no_ms = Body::parse(br#"{"type":"system","subtype":"turn_duration"}"#).unwrap();
-        assert_eq!(no_ms.system_words(), None, "absent is not 0 s");
-        assert_eq!(Body::parse(br#"{"type":"system","subtype":"local_command","content":"/mcp"}"#).unwrap().system_words(), None);
-    }
     use super::*;
 
     #[test]

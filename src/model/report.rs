@@ -131,6 +131,9 @@ pub struct Report {
     pub stretches: Vec<StretchOut>,
     pub idle_gaps: Vec<Gap>,
     pub days: Vec<Day>,
+    /// Record types, system subtypes, attachment types and content blocks
+    /// ccscope does not understand ([`super::record::not_understood`]).
+    pub unknown: Vec<super::record::Unknown>,
 }
 
 /// Rows of compaction boundaries (system records with subtype
@@ -257,6 +260,7 @@ impl Report {
             api_turns: turns.len() as u64,
             tool_calls: calls.len() as u64,
             tools: tools(ix, calls),
+            unknown: super::record::not_understood(ix),
             failures: Failures { tool_errors: stats.tool_errors, api_errors: stats.api_errors, system_errors: stats.system_errors, denials: stats.denials },
             ..Report::default()
         };

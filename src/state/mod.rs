@@ -8,6 +8,7 @@ pub mod cache;
 pub mod chart;
 pub mod dashboard;
 pub mod doc;
+pub mod example;
 pub mod address;
 pub mod browser;
 pub mod insights;

@@ -165,3 +165,35 @@ test("screenshot of the files changed, dark, at a phone's width", async () => {
     await page.screenshot({ path: join(OUT, "files-changed-dark-phone.png") });
   }, { colorScheme: "dark" });
 });
+
+test("what is not understood is named: the header counts the kinds, the insights list each with its first line and copy one example, redacted", async () => {
+  const file = join(ROOT, "tests/fixtures/unknown-kinds.jsonl");
+  const want = report(file).unknown;
+  assert.equal(want.length, 4);
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    assert.equal(await page.getAttribute("[data-testid=unknown-brief]", "data-kinds"), "4");
+    assert.match(await page.textContent("[data-testid=unknown-brief]"), /^4 kinds of record not understood/);
+    await openInsights(page);
+    await page.waitForSelector("[data-testid=unknown-kind]");
+    const rows = await page.$$eval("[data-testid=unknown-kind]", (r) => r.map((e) => [e.dataset.name ?? null, Number(e.dataset.count), Number(e.dataset.line)]));
+    assert.deepEqual(rows, want.map((u) => [u.name, u.count, u.first_line]), "the page lists what ccscope report lists");
+    // Copy an example: the clipboard is stood in for, to read what would be copied.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText: async (t) => { window.__copied = t; } } });
+    });
+    await page.click("[data-testid=unknown-kind][data-name='frame-link'] [data-testid=copy-example]");
+    await page.waitForSelector("[data-testid=copy-said]");
+    assert.match(await page.textContent("[data-testid=copy-said]"), /copied/);
+    const copied = JSON.parse(await page.evaluate(() => window.__copied));
+    assert.deepEqual([copied.type, copied.uuid, copied.version], ["frame-link", "f1", "2.1.201"]);
+    // Its line, one click away.
+    await page.click("[data-testid=unknown-kind][data-name='frame-link'] button.link");
+    await waitCurrent(page, (c) => c.line === 6, "the first frame-link record");
+  });
+  // A file whose every kind is understood says nothing.
+  await withApp(browser, async ({ page }) => {
+    await open(page, join(ROOT, "tests/fixtures/changes.jsonl"));
+    assert.equal(await page.locator("[data-testid=unknown-brief]").count(), 0);
+  });
+});

@@ -386,3 +386,75 @@ test("light and dark, following the system, with a toggle that remembers", async
     }, { colorScheme });
   }
 });
+
+test("the task list beside the reading position: what was pending, in progress and done there, what the last change touched; the approved plan as a card", async () => {
+  // tests/fixtures/tasks.jsonl: TodoWrite lists on lines 2, 4, 8 (6 failed), TaskCreate 11, 13, TaskUpdate 15, 17, ExitPlanMode 19.
+  const file = join(ROOT, "tests/fixtures/tasks.jsonl");
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 520 });
+    await open(page, file);
+    await page.waitForSelector("[data-testid=task-strip]");
+    assert.equal((await page.textContent("[data-testid=task-strip-words]")).trim(), "No task list yet here · the first is on line 2");
+    await page.evaluate(() => { location.hash = "#L8"; });
+    await waitCurrent(page, (c) => c.line === 8, "line 8");
+    await page.waitForFunction(() => document.querySelector("[data-testid=task-strip]")?.dataset.line === "8");
+    assert.equal((await page.textContent("[data-testid=task-strip-words]")).trim(), "Tasks as of line 8: 1 done · 1 in progress · 0 pending");
+    await page.click("[data-testid=task-strip-toggle]");
+    await page.waitForSelector("[data-testid=task-strip] [data-testid=task]");
+    const tasks = await page.$$eval("[data-testid=task-strip] [data-testid=task]", (t) => t.map((e) => [e.querySelector(".task-subject").textContent, e.dataset.status, e.dataset.changed]));
+    assert.deepEqual(tasks, [["Write the parser", "completed", "true"], ["Test it", "in_progress", "true"]]);
+    assert.match(await page.textContent("[data-testid=task-strip]"), /Removed by this change: Ship/);
+    await page.screenshot({ path: join(OUT, "task-list-light.png") });
+    // The history, in the insights: the failed call on line 6 changed nothing and is not there.
+    await page.click("[data-testid=insights-toggle]");
+    await page.waitForSelector("[data-testid=task-history] [data-testid=task-change]");
+    const changes = await page.$$eval("[data-testid=task-change]", (l) => l.map((e) => Number(e.dataset.line)));
+    assert.deepEqual(changes, [2, 4, 8, 11, 13, 15, 17]);
+    assert.match(await page.textContent("[data-testid=task-change][data-line='17']"), /✗ Benchmark/);
+    await page.click("[data-testid=insights-toggle]");
+    // The plan put for approval reads as Markdown: a heading and a list, not JSON.
+    await page.evaluate(() => { location.hash = "#L19"; });
+    await page.waitForSelector("[data-testid=plan] .md h3");
+    assert.equal((await page.textContent("[data-testid=plan] .md h3")).trim(), "Plan", "the heading, as a heading");
+    assert.deepEqual(await page.$$eval("[data-testid=plan] li", (l) => l.map((e) => e.textContent.trim())), ["Parse", "Test", "Ship"]);
+    assert.equal(await page.locator("[data-testid=plan] strong").count(), 1);
+  });
+});
+
+test("screenshot of the task list, dark, at a phone's width", async () => {
+  await withApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, join(ROOT, "tests/fixtures/tasks.jsonl"));
+    await page.evaluate(() => { location.hash = "#L15"; });
+    await page.waitForFunction(() => Number(document.querySelector("[data-testid=task-strip]")?.dataset.line) >= 11);
+    await page.click("[data-testid=task-strip-toggle]");
+    await page.waitForSelector("[data-testid=task-strip] [data-testid=task]");
+    const over = await page.evaluate(() => [...document.querySelectorAll("[data-testid=task-strip] *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).length);
+    assert.equal(over, 0, "the task list fits the phone");
+    await page.screenshot({ path: join(OUT, "task-list-dark-phone.png") });
+  }, { colorScheme: "dark" });
+});
+
+test("bookkeeping, system and attachment records read as labelled words, not as bare types", async () => {
+  // The real 2.1.114 file: permission-mode on line 1, attachments (hook_success …), away_summary.
+  const file = join(fixtures(), "real/daaain__claude-code-log/test/test_data/real_projects/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl");
+  const lines = readFileSync(file, "utf8").split("\n");
+  const lineOf = (pred) => lines.findIndex((l) => { try { return pred(JSON.parse(l)); } catch { return false; } }) + 1;
+  const hook = lineOf((r) => r.type === "attachment" && r.attachment?.type === "hook_success");
+  const hookRec = JSON.parse(lines[hook - 1]);
+  const away = lineOf((r) => r.subtype === "away_summary");
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    await page.check("[data-testid=filter-bookkeeping]");
+    for (const [line, tag, words] of [
+      [1, "permission-mode", /permission mode: acceptEdits/],
+      [hook, "attachment · hook success", new RegExp(`hook ${hookRec.attachment.hookName} ran`)],
+      [away, "away_summary", /while you were away: \S/],
+    ]) {
+      await page.evaluate((l) => { location.hash = `#L${l}`; }, line);
+      const c = await waitCurrent(page, (c) => c.line === line && !c.text.includes("reading…"), `line ${line}, read`);
+      assert.ok(c.text.includes(tag), `line ${line}: tag ${tag} in ${c.text.slice(0, 200)}`);
+      assert.match(c.text, words, `line ${line}`);
+    }
+  });
+});

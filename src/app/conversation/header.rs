@@ -76,6 +76,7 @@ pub fn header(p: &Props) -> Html {
     let open = use_state(|| false);
     let small = crate::app::shared::use_media(SMALL_SCREEN);
     let in_folder = use_context::<super::in_folder::InFolder>();
+    let unknown = super::unknown::use_unknown(&p.ctx);
     {
         let title = title.clone();
         use_effect_with(p.ctx.clone(), move |ctx| {
@@ -176,6 +177,7 @@ pub fn header(p: &Props) -> Html {
                 { fact("Output tokens", tokens(stats.output_tokens), "output") }
             </div>
             { skipped(ctx) }
+            { super::unknown::brief(ctx, &unknown) }
             if !p.partial {
                 <details class="all-facts">
                     <summary>{ "All facts (ccscope stats)" }</summary>

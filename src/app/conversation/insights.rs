@@ -10,6 +10,8 @@ use yew::prelude::*;
 
 use super::chart::ContextChart;
 use super::files::FilesChanged;
+use super::tasks::TaskHistory;
+use super::unknown::NotUnderstood;
 use crate::state::chart::COLUMNS;
 use super::timeline::Timeline;
 use crate::app::ctx::Ctx;
@@ -151,6 +153,8 @@ pub fn insights(p: &Props) -> Html {
                 }
             </div>
             <FilesChanged ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
+            <TaskHistory ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
+            <NotUnderstood ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             if let Some(runs) = &runs {
                 <div class="card">
                     <h3>{ "Subagent runs" }</h3>

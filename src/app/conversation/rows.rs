@@ -200,7 +200,7 @@ pub fn system(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
             </div>
         };
     }
-    let content = body.and_then(|b| b.system_words().or_else(|| b.content.as_deref().map(|t| first_line(t, ROW_TEXT_CHARS)))).unwrap_or_default();
+    let content = body.and_then(|b| crate::model::record::words(b).or_else(|| b.content.as_deref().map(|t| first_line(t, ROW_TEXT_CHARS)))).unwrap_or_default();
     html! {
         <div class="compact-row">
             <span class="tag">{ if subtype.is_empty() { "system" } else { subtype } }</span>
@@ -213,12 +213,18 @@ pub fn other(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
     let ix = ctx.ix();
     let row = &ix.rows[row_ix as usize];
     let ty = if row.record_type.is_none() { "(no type)" } else { ix.str(row.record_type) };
-    let text = bodies
-        .get(&row_ix)
-        .and_then(|b| b.custom_title.as_deref().or(b.ai_title.as_deref()).or(b.summary.as_deref()).map(|t| first_line(t, ROW_TEXT_CHARS)));
+    let text = bodies.get(&row_ix).and_then(|b| {
+        let title = b.custom_title.as_deref().or(b.ai_title.as_deref()).or(b.summary.as_deref()).map(|t| first_line(t, ROW_TEXT_CHARS));
+        title.or_else(|| crate::model::record::words(b))
+    });
+    // An attachment's kind beside its type (`attachment · hook success`).
+    let tag = match ix.str(row.subtype) {
+        "" => ty.to_string(),
+        kind => format!("{ty} · {}", kind.replace('_', " ")),
+    };
     html! {
-        <div class="compact-row">
-            <span class="tag">{ ty.to_string() }</span>
+        <div class="compact-row" data-testid="record-row" data-type={ty.to_string()}>
+            <span class="tag">{ tag }</span>
             <span class="muted">{ text.unwrap_or_else(|| fmt::bytes(u64::from(row.len_bytes))) }</span>
         </div>
     }
