@@ -273,7 +273,7 @@ mod cli {
                 .summaries(idle_gap_secs)
                 .into_iter()
                 .map(|f| {
-                    totals.add(&f.line.project, &f.report);
+                    totals.add_conversation(&f.line.project, &f.report, &f.messages);
                     totals.add_runs(&f.runs);
                     ConversationReport { path: f.line.path, project: f.line.project, report: f.report }
                 })

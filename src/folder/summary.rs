@@ -264,6 +264,9 @@ pub struct SessionFacts {
     pub workflows: Vec<PlacedWorkflow>,
     /// What the folder dashboard sums up.
     pub report: Report,
+    /// Each API message's share of `report`: the folder counts a message
+    /// found in several files once.
+    pub messages: Vec<crate::model::report::MessageShare>,
     /// Files beside it that could not be read as they should (a deletion
     /// marker that is not JSON), each with why: shown, never dropped silently.
     pub problems: Vec<String>,
@@ -445,6 +448,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         runs: linked,
         workflows,
         report,
+        messages: crate::model::report::message_shares(ix, &turns),
         problems,
     }
 }

@@ -68,6 +68,33 @@ pub struct Totals {
     pub models: Vec<ModelStats>,
     pub projects: Vec<ProjectTotals>,
     pub days: Vec<Day>,
+    /// API messages found in more than one file, counted once: how many
+    /// later copies were left out, and what they would have added.
+    #[serde(default)]
+    pub duplicates: Duplicates,
+    /// Message ids seen so far.
+    #[serde(skip)]
+    seen: std::collections::HashSet<String>,
+}
+
+/// Copies of API messages already counted in another file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Duplicates {
+    pub messages: u64,
+    pub tokens: Option<u64>,
+    pub cost_usd: Option<f64>,
+}
+
+fn sub(slot: &mut Option<u64>, n: Option<u64>) {
+    if let (Some(s), Some(n)) = (slot.as_mut(), n) {
+        *s = s.saturating_sub(n);
+    }
+}
+
+fn sub_f(slot: &mut Option<f64>, n: Option<f64>) {
+    if let (Some(s), Some(n)) = (slot.as_mut(), n) {
+        *s -= n;
+    }
 }
 
 fn add(slot: &mut Option<u64>, n: Option<u64>) {
@@ -100,8 +127,44 @@ impl Totals {
         }
     }
 
+    /// Adds one conversation (its report and each message's share), in
+    /// project `project`: a message already counted from another file is
+    /// taken out again, and counted in [`Totals::duplicates`].
+    pub fn add_conversation(&mut self, project: &str, r: &Report, messages: &[report::MessageShare]) {
+        self.add(project, r);
+        for m in messages {
+            if self.seen.insert(m.id.clone()) {
+                continue;
+            }
+            self.duplicates.messages += 1;
+            add(&mut self.duplicates.tokens, m.all_tokens());
+            add_f(&mut self.duplicates.cost_usd, m.cost_usd);
+            self.api_turns = self.api_turns.saturating_sub(1);
+            sub_f(&mut self.cost_usd, m.cost_usd);
+            if let Some(x) = self.models.iter_mut().find(|x| x.model == m.model) {
+                x.api_turns = x.api_turns.saturating_sub(1);
+                sub_f(&mut x.cost_usd, m.cost_usd);
+                if let Some([i, w, rd, o]) = m.tokens {
+                    for (slot, n) in [(&mut x.input_tokens, i), (&mut x.cache_creation_tokens, w), (&mut x.cache_read_tokens, rd), (&mut x.output_tokens, o)] {
+                        sub(slot, Some(n));
+                    }
+                }
+            }
+            if let Some(p) = self.projects.iter_mut().find(|p| p.project == project) {
+                p.api_turns = p.api_turns.saturating_sub(1);
+                sub(&mut p.tokens, m.all_tokens());
+                sub_f(&mut p.cost_usd, m.cost_usd);
+            }
+            if let Some(d) = self.days.iter_mut().find(|d| d.date == m.date) {
+                d.api_turns = d.api_turns.saturating_sub(1);
+                sub(&mut d.tokens, m.all_tokens());
+                sub_f(&mut d.cost_usd, m.cost_usd);
+            }
+        }
+    }
+
     /// Adds one conversation's report, in project `project`.
-    pub fn add(&mut self, project: &str, r: &Report) {
+    fn add(&mut self, project: &str, r: &Report) {
         self.conversations += 1;
         self.api_turns += r.api_turns;
         self.tool_calls += r.tool_calls;
@@ -124,6 +187,9 @@ impl Totals {
             x.api_turns += m.api_turns;
             add(&mut x.input_tokens, m.input_tokens);
             add(&mut x.cache_creation_tokens, m.cache_creation_tokens);
+            add(&mut x.cache_write_1h_tokens, m.cache_write_1h_tokens);
+            x.web_search_requests += m.web_search_requests;
+            x.fast_turns += m.fast_turns;
             add(&mut x.cache_read_tokens, m.cache_read_tokens);
             add(&mut x.output_tokens, m.output_tokens);
             add_f(&mut x.cost_usd, m.cost_usd);

@@ -147,7 +147,16 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
                 output_tokens: u32_of(u.get("output_tokens")),
                 cache_creation_input_tokens: u32_of(u.get("cache_creation_input_tokens")),
                 cache_read_input_tokens: u32_of(u.get("cache_read_input_tokens")),
+                cache_creation_1h_input_tokens: match u.get("cache_creation") {
+                    Some(Value::Object(c)) => u32_of(c.get("ephemeral_1h_input_tokens")),
+                    _ => 0,
+                },
+                web_search_requests: match u.get("server_tool_use") {
+                    Some(Value::Object(s)) => u32_of(s.get("web_search_requests")),
+                    _ => 0,
+                },
             };
+            set(flag::FAST, matches!(u.get("speed"), Some(Value::String(s)) if s == "fast"));
         }
         match msg.get("content") {
             Some(Value::String(text)) => {

@@ -95,6 +95,9 @@ pub mod flag {
     /// `message.content` is a string that starts with `<task-notification>`:
     /// a background task's answer (`model::background`), not a prompt.
     pub const TASK_NOTIFICATION: u16 = 1 << 10;
+    /// `message.usage.speed === "fast"`: the API served the turn in fast
+    /// mode (premium pricing).
+    pub const FAST: u16 = 1 << 11;
 }
 
 /// Token counters of `message.usage`. Missing or non-integer values are 0;
@@ -105,6 +108,13 @@ pub struct Usage {
     pub output_tokens: u32,
     pub cache_creation_input_tokens: u32,
     pub cache_read_input_tokens: u32,
+    /// Of `cache_creation_input_tokens`, those written with the 1-hour
+    /// lifetime (`cache_creation.ephemeral_1h_input_tokens`); the rest are
+    /// 5-minute writes.
+    pub cache_creation_1h_input_tokens: u32,
+    /// `server_tool_use.web_search_requests`: web searches the API ran
+    /// (priced per search).
+    pub web_search_requests: u32,
 }
 
 impl Usage {

@@ -195,13 +195,18 @@ impl<'r> Record<'r> {
                     }
                 }
                 b"usage" => match c.usage()? {
-                    Some(u) => {
+                    Some((u, fast)) => {
                         self.row.usage = u;
                         self.row.flags |= flag::HAS_USAGE;
+                        if fast {
+                            self.row.flags |= flag::FAST;
+                        } else {
+                            self.row.flags &= !flag::FAST;
+                        }
                     }
                     None => {
                         self.row.usage = Usage::default();
-                        self.row.flags &= !flag::HAS_USAGE;
+                        self.row.flags &= !(flag::HAS_USAGE | flag::FAST);
                     }
                 },
                 b"content" => self.content(c, t)?,
@@ -349,8 +354,10 @@ pub fn content_kind(ty: &str) -> Content {
 /// flags): a cursor, extended with what a record needs.
 impl Cur<'_> {
     /// `Some` when `usage` is an object.
-    fn usage(&mut self) -> R<Option<Usage>> {
+    /// `Some((usage, fast))` when `usage` is an object.
+    fn usage(&mut self) -> R<Option<(Usage, bool)>> {
         let mut u = Usage::default();
+        let mut fast = false;
         if self.peek() != Some(b'{') {
             self.skip_value()?;
             return Ok(None);
@@ -362,12 +369,40 @@ impl Cur<'_> {
                 b"output_tokens" => &mut u.output_tokens,
                 b"cache_creation_input_tokens" => &mut u.cache_creation_input_tokens,
                 b"cache_read_input_tokens" => &mut u.cache_read_input_tokens,
+                b"cache_creation" => return c.nested_u32(b"ephemeral_1h_input_tokens").map(|n| u.cache_creation_1h_input_tokens = n),
+                b"server_tool_use" => return c.nested_u32(b"web_search_requests").map(|n| u.web_search_requests = n),
+                b"speed" => {
+                    fast = match c.opt_str()? {
+                        Some(s) => &*c.text(s) == "fast",
+                        None => false,
+                    };
+                    return Ok(());
+                }
                 _ => return c.skip_value(),
             };
             *slot = c.opt_u64()?.map_or(0, saturate_u32);
             Ok(())
         })?;
-        Ok(Some(u))
+        Ok(Some((u, fast)))
+    }
+
+    /// The integer under `key` of the object at the cursor (0 when it is
+    /// absent or not an integer, or the value is not an object).
+    fn nested_u32(&mut self, key: &[u8]) -> R<u32> {
+        if self.peek() != Some(b'{') {
+            self.skip_value()?;
+            return Ok(0);
+        }
+        let mut n = 0;
+        self.object(|c, k| {
+            if &*c.key(k) == key {
+                n = c.opt_u64()?.map_or(0, saturate_u32);
+                Ok(())
+            } else {
+                c.skip_value()
+            }
+        })?;
+        Ok(n)
     }
 
     fn compact_metadata(&mut self, row: u32, strings: &mut Interner) -> R<Option<Compaction>> {

@@ -26,7 +26,7 @@ const MAGIC: &[u8; 4] = b"CCIX";
 /// 2: compaction token counts may be absent (a presence byte before each).
 const VERSION: u32 = 2;
 /// Bytes of one encoded row.
-pub const ROW_BYTES: usize = 8 + 1 + 8 + 4 + 4 + 1 + 11 * 4 + 1 + 1 + 2 + 4 + 4 + 4 * 4 + 4 * 4;
+pub const ROW_BYTES: usize = 8 + 1 + 8 + 4 + 4 + 1 + 11 * 4 + 1 + 1 + 2 + 4 + 4 + 6 * 4 + 4 * 4;
 const TOOL_USE_BYTES: usize = 12;
 const TOOL_RESULT_BYTES: usize = 4 + 4 + 1 + 1 + 4;
 const COMPACTION_BYTES: usize = 4 + 1 + 8 + 1 + 8 + 4;
@@ -192,7 +192,7 @@ fn put_row<F: FnMut(Vec<u8>)>(w: &mut Writer<F>, r: &Row) {
     w.u32(r.blocks);
     w.u32(r.images);
     let u = r.usage;
-    for v in [u.input_tokens, u.output_tokens, u.cache_creation_input_tokens, u.cache_read_input_tokens] {
+    for v in [u.input_tokens, u.output_tokens, u.cache_creation_input_tokens, u.cache_read_input_tokens, u.cache_creation_1h_input_tokens, u.web_search_requests] {
         w.u32(v);
     }
     for v in [r.tool_uses_start, r.tool_uses_len, r.tool_results_start, r.tool_results_len] {
@@ -309,7 +309,14 @@ impl<I: Input> Reader<'_, I> {
         let flags = f.u16();
         let blocks = f.u32();
         let images = f.u32();
-        let usage = Usage { input_tokens: f.u32(), output_tokens: f.u32(), cache_creation_input_tokens: f.u32(), cache_read_input_tokens: f.u32() };
+        let usage = Usage {
+            input_tokens: f.u32(),
+            output_tokens: f.u32(),
+            cache_creation_input_tokens: f.u32(),
+            cache_read_input_tokens: f.u32(),
+            cache_creation_1h_input_tokens: f.u32(),
+            web_search_requests: f.u32(),
+        };
         Ok(Row {
             offset,
             timestamp_ms: has_ts.then_some(ts),

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::conversation::{self, CallState, ToolCall, Turn};
 use super::time::Timeline;
-use super::prices::{cost_usd, price_of};
+use super::prices::{cost_usd, price_of, Spend};
 use super::stats::Stats;
 use super::items::Items;
 use super::kind::{Kind, Kinds, COMPACT_BOUNDARY, SYNTHETIC_MODEL};
@@ -48,8 +48,16 @@ pub struct ModelStats {
     /// Token sums over the turns that carry `usage`; `None` when none does.
     pub input_tokens: Option<u64>,
     pub cache_creation_tokens: Option<u64>,
+    /// Of the cache writes, those with the 1-hour lifetime (priced at its
+    /// own rate).
+    pub cache_write_1h_tokens: Option<u64>,
     pub cache_read_tokens: Option<u64>,
     pub output_tokens: Option<u64>,
+    /// Web searches the API ran (priced per search).
+    pub web_search_requests: u64,
+    /// Turns served in fast mode (`usage.speed: "fast"`): in `cost_usd` at
+    /// standard rates (see [`super::prices`]).
+    pub fast_turns: u64,
     /// Estimated at list price ([`super::prices`]); `None`: no price known
     /// (or no tokens recorded). `<synthetic>` marks failed calls: 0.
     pub cost_usd: Option<f64>,
@@ -111,6 +119,50 @@ pub struct Day {
     pub cost_usd: Option<f64>,
 }
 
+/// One API message's share of a report, kept so a folder can count a
+/// message that appears in more than one file once (a resumed session's
+/// file may copy earlier messages: ccusage #1762 counted them twice).
+/// Keyed by `message.id`; a turn without one is never a duplicate.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MessageShare {
+    pub id: String,
+    /// `None`: the records name no model (as [`ModelStats::model`]).
+    pub model: Option<String>,
+    /// The UTC day it was sent on (as [`Day::date`]).
+    pub date: Option<String>,
+    /// Input, cache write, cache read and output; `None` without usage.
+    pub tokens: Option<[u64; 4]>,
+    pub cost_usd: Option<f64>,
+}
+
+impl MessageShare {
+    /// All four kinds together.
+    pub fn all_tokens(&self) -> Option<u64> {
+        self.tokens.map(|t| t.iter().sum())
+    }
+}
+
+/// Each API turn's share, in file order.
+pub fn message_shares(ix: &Index, turns: &[Turn]) -> Vec<MessageShare> {
+    let clock = clamped_ms(ix);
+    turns
+        .iter()
+        .filter(|t| t.message_id.is_some())
+        .map(|t| {
+            let model = turn_model(ix, t);
+            let tokens = turn_tokens(ix, t);
+            let (long, searches, _) = turn_extras(ix, t);
+            MessageShare {
+                id: ix.str(t.message_id).to_string(),
+                model: model.is_some().then(|| ix.str(model).to_string()),
+                date: clock[t.rows[0] as usize].map(|ms| fmt::utc_date(ms.div_euclid(86_400_000) * 86_400_000)),
+                tokens,
+                cost_usd: tokens.and_then(|tk| cost_of(ix.str(model), &spend_of(tk, long, searches))),
+            }
+        })
+        .collect()
+}
+
 /// The report of one transcript.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -131,6 +183,10 @@ pub struct Report {
     pub stretches: Vec<StretchOut>,
     pub idle_gaps: Vec<Gap>,
     pub days: Vec<Day>,
+    /// Turns served in fast mode, all models (their premium is not in
+    /// `cost_usd`).
+    pub fast_turns: u64,
+    pub web_search_requests: u64,
     /// Record types, system subtypes, attachment types and content blocks
     /// ccscope does not understand ([`super::record::not_understood`]).
     pub unknown: Vec<super::record::Unknown>,
@@ -174,12 +230,26 @@ pub fn turn_tokens(ix: &Index, t: &Turn) -> Option<[u64; 4]> {
     })
 }
 
-/// The estimated cost of `tokens` by `model`: `None` without a price.
-pub fn cost_of(model: &str, tokens: [u64; 4]) -> Option<f64> {
+/// What a turn spent beyond its four token counts, from its last record:
+/// its 1-hour cache writes, its web searches, and whether it ran in fast
+/// mode.
+pub fn turn_extras(ix: &Index, t: &Turn) -> (u64, u64, bool) {
+    match t.rows.last().map(|&r| &ix.rows[r as usize]).filter(|_| t.has_usage) {
+        Some(last) => (last.usage.cache_creation_1h_input_tokens as u64, last.usage.web_search_requests as u64, last.has(crate::index::flag::FAST)),
+        None => (0, 0, false),
+    }
+}
+
+/// The estimated cost of `spend` by `model`: `None` without a price.
+pub fn cost_of(model: &str, spend: &Spend) -> Option<f64> {
     if model == SYNTHETIC_MODEL {
         return Some(0.0);
     }
-    price_of(model).map(|p| cost_usd(p, tokens[0], tokens[1], tokens[2], tokens[3]))
+    price_of(model).map(|p| cost_usd(p, spend))
+}
+
+fn spend_of(tokens: [u64; 4], cache_write_1h: u64, web_searches: u64) -> Spend {
+    Spend { input: tokens[0], cache_write: tokens[1], cache_write_1h, cache_read: tokens[2], output: tokens[3], web_searches }
 }
 
 /// Adds `n` to a sum that is absent until something is added.
@@ -278,13 +348,17 @@ impl Report {
             let m = &mut models[k];
             m.api_turns += 1;
             let tokens = turn_tokens(ix, t);
-            let cost = tokens.and_then(|tk| cost_of(ix.str(model), tk));
+            let (long, searches, fast) = turn_extras(ix, t);
+            let cost = tokens.and_then(|tk| cost_of(ix.str(model), &spend_of(tk, long, searches)));
             if let Some([i, w, rd, o]) = tokens {
                 add(&mut m.input_tokens, i);
                 add(&mut m.cache_creation_tokens, w);
+                add(&mut m.cache_write_1h_tokens, long);
                 add(&mut m.cache_read_tokens, rd);
                 add(&mut m.output_tokens, o);
             }
+            m.web_search_requests += searches;
+            m.fast_turns += fast as u64;
             let first = t.rows[0] as usize;
             let day = days.entry(day_of(clock[first])).or_default();
             day.api_turns += 1;
@@ -297,9 +371,11 @@ impl Report {
             let name = m.model.as_deref().unwrap_or("");
             let tk = [m.input_tokens, m.cache_creation_tokens, m.cache_read_tokens, m.output_tokens];
             m.cost_usd = match tk {
-                [Some(i), Some(w), Some(rd), Some(o)] => cost_of(name, [i, w, rd, o]),
+                [Some(i), Some(w), Some(rd), Some(o)] => cost_of(name, &spend_of([i, w, rd, o], m.cache_write_1h_tokens.unwrap_or(0), m.web_search_requests)),
                 _ => None,
             };
+            r.fast_turns += m.fast_turns;
+            r.web_search_requests += m.web_search_requests;
             match m.cost_usd {
                 Some(c) => r.cost_usd = Some(r.cost_usd.unwrap_or(0.0) + c),
                 None => r.unpriced_models.push(m.model.clone().unwrap_or_else(|| "(no model named)".into())),

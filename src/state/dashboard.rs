@@ -69,7 +69,7 @@ impl Dashboard {
         let mut summed = Vec::new();
         for &c in rows {
             if let Some(f) = folder.facts(c) {
-                totals.add(&f.line.project, &f.report);
+                totals.add_conversation(&f.line.project, &f.report, &f.messages);
                 totals.add_runs(&f.runs);
                 summed.push(c);
             }

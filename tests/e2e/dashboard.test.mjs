@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { launch, withApp, fixtures, openFolder, CLI } from "./helpers.mjs";
+import { launch, withApp, fixtures, openFolder, CLI, ROOT } from "./helpers.mjs";
 import { OUT } from "./view-helpers.mjs";
 
 let browser;
@@ -37,7 +37,8 @@ test("the dashboard's totals are the sum of `ccscope report` over the folder", a
       assert.equal(Number(got.turns), t.api_turns, `${rel}: API turns`);
       assert.equal(Number(got.toolCalls), t.tool_calls, `${rel}: tool calls`);
       assert.ok(Math.abs(Number(got.active) - t.active_seconds) < 0.01, `${rel}: active ${got.active} vs ${t.active_seconds}`);
-      const sumCost = want.conversations.map((c) => c.report.cost_usd ?? 0).reduce((a, b) => a + b, 0);
+      // (An API message found in two files is counted once: what the copies add comes off.)
+      const sumCost = want.conversations.map((c) => c.report.cost_usd ?? 0).reduce((a, b) => a + b, 0) - (t.duplicates.cost_usd ?? 0);
       assert.ok(Math.abs(Number(got.cost) - sumCost) < 1e-6, `${rel}: cost ${got.cost} vs ${sumCost}`);
       // Subagent runs are real spend: counted apart from the conversations' own figures, as `ccscope report` does.
       const runs = await page.evaluate(() => {
@@ -104,4 +105,20 @@ test("screenshots of the dashboard, light and dark", async () => {
       await page.screenshot({ path: join(OUT, `dashboard-${scheme}.png`) });
     }, { colorScheme: scheme });
   }
+});
+
+test("a resumed session's copied messages are counted once in the folder's totals, and the page says how many", async () => {
+  const dir = join(ROOT, "tests/fixtures/resumed");
+  const t = report(dir).totals;
+  assert.equal(t.duplicates.messages, 2);
+  await withApp(browser, async ({ page }) => {
+    await openFolder(page, dir);
+    await page.click("[data-testid=dashboard-toggle]");
+    await page.waitForSelector("[data-testid=dashboard-duplicates]");
+    const got = await dashboard(page);
+    assert.equal(Number(got.turns), t.api_turns, "3 API messages, not 5");
+    assert.ok(Math.abs(Number(got.cost) - t.cost_usd) < 1e-9, `cost ${got.cost} vs ${t.cost_usd}`);
+    assert.equal(await page.getAttribute("[data-testid=dashboard-duplicates]", "data-messages"), "2");
+    assert.match(await page.textContent("[data-testid=dashboard-duplicates]"), /^2 API messages appear in more than one file/);
+  });
 });

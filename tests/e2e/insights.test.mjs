@@ -197,3 +197,19 @@ test("what is not understood is named: the header counts the kinds, the insights
     assert.equal(await page.locator("[data-testid=unknown-brief]").count(), 0);
   });
 });
+
+test("costs: 1-hour cache writes and web searches at their own rates, fast-mode turns said, an unpriced model 'no price'", async () => {
+  const file = join(ROOT, "tests/fixtures/costs.jsonl");
+  const want = report(file);
+  await withApp(browser, async ({ page }) => {
+    await open(page, file);
+    await openInsights(page);
+    const models = await page.$$eval("[data-testid=model-row]", (rows) => rows.map((r) => [r.dataset.model, r.dataset.cost ?? null, r.querySelector("[data-testid=model-cost]").textContent]));
+    const opus = want.models.find((m) => m.model === "claude-opus-5");
+    assert.deepEqual(models.map((m) => m[0]), ["claude-opus-5", "claude-nova-9"]);
+    assert.ok(Math.abs(Number(models[0][1]) - opus.cost_usd) < 1e-9, `${models[0][1]} vs ${opus.cost_usd}`);
+    assert.deepEqual([models[1][1], models[1][2]], [null, "no price"], "an unpriced model is never $0");
+    assert.match(await page.textContent("[data-testid=fast-turns]"), /^1 API turn ran in fast mode/);
+    assert.match(await page.textContent("[data-testid=cost-note]"), /3 web searches included/);
+  });
+});

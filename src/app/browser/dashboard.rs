@@ -73,6 +73,13 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                     <div class="stat"><dt>{ "Est. cost with runs" }</dt><dd data-testid="dashboard-cost-with-runs">{ cost(with_runs(t.cost_usd, [t.runs.cost_usd])) }</dd></div>
                 }
             </dl>
+            if t.duplicates.messages > 0 {
+                <p class="small muted" data-testid="dashboard-duplicates" data-messages={t.duplicates.messages.to_string()}>
+                    { format!("{} appear in more than one file (a resumed session's file copies the earlier messages): counted once; \
+                        {} and {} tokens left out of the totals.", fmt::plural(t.duplicates.messages, "API message", "API messages"),
+                        cost(t.duplicates.cost_usd), tokens(t.duplicates.tokens)) }
+                </p>
+            }
             if !cells.is_empty() {
                 <div class="calendar-wrap">
                     <h3>{ "Activity by day (UTC)" }</h3>

@@ -48,7 +48,7 @@ fn model_row(m: &ModelStats) -> Html {
             <td><code>{ m.model.clone().unwrap_or_else(|| "(no model named)".into()) }</code></td>
             <td class="num">{ fmt::count(m.api_turns) }</td>
             <td class="num">{ tok(m.input_tokens) }</td>
-            <td class="num">{ tok(m.cache_creation_tokens) }</td>
+            <td class="num" title={m.cache_write_1h_tokens.filter(|&n| n > 0).map(|n| format!("{} of them with the 1-hour lifetime", fmt::count(n)))}>{ tok(m.cache_creation_tokens) }</td>
             <td class="num">{ tok(m.cache_read_tokens) }</td>
             <td class="num" data-testid="model-output">{ tok(m.output_tokens) }</td>
             <td class="num" data-testid="model-cost">{ m.cost_usd.map_or("no price".into(), fmt::usd) }</td>
@@ -147,9 +147,16 @@ pub fn insights(p: &Props) -> Html {
                         <td class="num">{ tok(sum(2)) }</td><td class="num">{ tok(sum(3)) }</td>
                         <td class="num" data-testid="total-cost" data-cost={r.cost_usd.map(|v| v.to_string())}>{ r.cost_usd.map_or("no price".into(), fmt::usd) }</td></tr></tfoot>
                 </table></div>
-                <p class="muted small">{ format!("Estimated API-equivalent cost at Anthropic's list prices taken {PRICES_TAKEN} (5-minute cache-write rate); \
+                <p class="muted small" data-testid="cost-note">{ format!("Estimated API-equivalent cost at Anthropic's list prices taken {PRICES_TAKEN}: \
+                    each cache write at its lifetime's rate (5 minutes or 1 hour), web searches at $10 per 1,000; \
                     a subscription is billed differently. Output tokens come from each message's last record.") }
+                    if r.web_search_requests > 0 { { format!(" {} included.", fmt::plural(r.web_search_requests, "web search", "web searches")) } }
                     if !r.unpriced_models.is_empty() { { format!(" No price for: {}.", r.unpriced_models.join(", ")) } }</p>
+                if r.fast_turns > 0 {
+                    <p class="notice warn small" data-testid="fast-turns">{ format!("{} ran in fast mode: priced here at standard rates, \
+                        while fast mode costs a multiple of them (by model; see Anthropic's pricing page). The estimate is low by that premium.",
+                        fmt::plural(r.fast_turns, "API turn", "API turns")) }</p>
+                }
                 }
             </div>
             <FilesChanged ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
