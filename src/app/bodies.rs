@@ -26,6 +26,11 @@ pub fn redact(body: &mut Body, r: &mut Redactor) {
     });
 }
 
+/// [`fetch`], keeping the rows that could be read, by row.
+pub async fn fetch_map(ctx: &Ctx, rows: &[u32]) -> crate::index::FxHashMap<u32, Rc<Body>> {
+    fetch(ctx, rows).await.into_iter().filter_map(|(r, b)| Some((r, b?))).collect()
+}
+
 /// Reads and parses `rows` (cached ones are not read again). A row that
 /// cannot be read or parsed comes back as `None`.
 pub async fn fetch(ctx: &Ctx, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {

@@ -56,6 +56,11 @@ impl Ctx {
     }
 
     /// The link to a line of this file.
+    /// The list item that shows row `row`, if one does.
+    pub fn item_of(&self, row: u32) -> Option<u32> {
+        self.view.item_of_row.get(row as usize).copied().filter(|&i| (i as usize) < self.view.items.len())
+    }
+
     pub fn line_href(&self, line: u32) -> String {
         format!("#{}L{line}", self.address)
     }

@@ -12,7 +12,6 @@ use super::diff::diff_view;
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
 use crate::fmt;
-use crate::index::FxHashMap;
 use crate::model::changes::{edit_calls, files_changed, rows_to_read, Change, FileChanges};
 
 /// Lines of one diff drawn before the rest is counted.
@@ -42,7 +41,7 @@ pub fn files_changed_card(p: &Props) -> Html {
             yew::platform::spawn_local(async move {
                 let edits = edit_calls(ctx.ix(), &ctx.view.calls);
                 let rows = rows_to_read(ctx.ix(), &edits);
-                let bodies: FxHashMap<_, _> = crate::app::bodies::fetch(&ctx, &rows).await.into_iter().filter_map(|(r, b)| Some((r, b?))).collect();
+                let bodies = crate::app::bodies::fetch_map(&ctx, &rows).await;
                 files.set(Some(Rc::new(files_changed(ctx.ix(), &edits, &bodies).into_iter().map(Shared::new).collect())));
             });
         });
@@ -133,7 +132,7 @@ fn file_row(p: &RowProps) -> Html {
 
 /// One change: its tool, its place (a link), its counts and its diff.
 fn change_view(ctx: &Ctx, c: &Change, on_goto: &Callback<u32>) -> Html {
-    let item = ctx.view.item_of_row.get(c.row as usize).copied().filter(|&i| (i as usize) < ctx.view.items.len());
+    let item = ctx.item_of(c.row);
     let goto = {
         let on_goto = on_goto.clone();
         Callback::from(move |_: MouseEvent| {

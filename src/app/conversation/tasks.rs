@@ -11,7 +11,6 @@ use yew::prelude::*;
 use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
 use crate::fmt;
-use crate::index::FxHashMap;
 use crate::model::tasks::{at, rows_to_read, states, task_calls, Task, TaskState};
 
 /// The states of the document's task list, read once (`None` while read).
@@ -29,7 +28,7 @@ fn use_states(ctx: &Shared<Ctx>) -> Option<Rc<Vec<TaskState>>> {
             }
             yew::platform::spawn_local(async move {
                 let rows = rows_to_read(ctx.ix(), &calls);
-                let bodies: FxHashMap<_, _> = crate::app::bodies::fetch(&ctx, &rows).await.into_iter().filter_map(|(r, b)| Some((r, b?))).collect();
+                let bodies = crate::app::bodies::fetch_map(&ctx, &rows).await;
                 out.set(Some(Rc::new(states(ctx.ix(), &calls, &bodies))));
             });
         });
@@ -126,7 +125,7 @@ pub fn task_history(p: &HistoryProps) -> Html {
             <h3>{ "Task list" }</h3>
             <p>{ format!("{} · at the end: {}", fmt::plural(states.len() as u64, "change", "changes"), states.last().map(counts).unwrap_or_default()) }</p>
             <ol class="task-history">{ for states.iter().map(|s| {
-                let item = ctx.view.item_of_row.get(s.row as usize).copied().filter(|&i| (i as usize) < ctx.view.items.len());
+                let item = ctx.item_of(s.row);
                 let on_goto = p.on_goto.clone();
                 let goto = Callback::from(move |_: MouseEvent| if let Some(i) = item { on_goto.emit(i) });
                 let tool = ctx.ix().str(ctx.ix().tool_uses[s.tool_use as usize].name).to_string();

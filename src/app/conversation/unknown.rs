@@ -69,7 +69,7 @@ pub fn not_understood_card(p: &Props) -> Html {
             <div class="table-wrap"><table class="figures">
                 <thead><tr><th>{ "Kind" }</th><th class="num">{ "Records" }</th><th>{ "Versions" }</th><th>{ "First" }</th><th></th></tr></thead>
                 <tbody>{ for unknown.iter().map(|u| {
-                    let item = ctx.view.item_of_row.get(u.first_row as usize).copied().filter(|&i| (i as usize) < ctx.view.items.len());
+                    let item = ctx.item_of(u.first_row);
                     let on_goto = p.on_goto.clone();
                     let goto = Callback::from(move |_: MouseEvent| if let Some(i) = item { on_goto.emit(i) });
                     let copy = {
