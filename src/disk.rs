@@ -94,7 +94,7 @@ pub fn agents(path: &Path, base: &Path) -> Result<crate::model::agents::Agents, 
     let mut entries = vec![crate::folder::Entry { path: name.to_string_lossy().into_owned(), size_bytes: 0, modified_ms: None }];
     let beside = dir.join(&*stem);
     entries.extend(if beside.is_dir() { walk(&beside) } else { Vec::new() }.into_iter().map(|e| crate::folder::Entry { path: format!("{stem}/{}", e.path), ..e }));
-    let folder = OnDisk { root: dir.to_path_buf(), tree: crate::folder::Tree::build(entries) };
+    let folder = OnDisk { root: dir.to_path_buf(), tree: crate::folder::Tree::build(entries), opened: Default::default() };
     let Some(c) = folder.tree.conversations.first() else { return Ok(none(&main)) };
     let read: Vec<(&crate::folder::RunFiles, Index, Option<String>)> = c
         .runs
@@ -226,15 +226,22 @@ pub fn walk(dir: &Path) -> Vec<crate::folder::Entry> {
 pub struct OnDisk {
     pub root: PathBuf,
     pub tree: crate::folder::Tree,
+    /// Every entry opened so far, by path, with how many times: what tests
+    /// hold against the files ccscope must never read.
+    pub opened: std::cell::RefCell<std::collections::BTreeMap<String, u64>>,
 }
 
 impl OnDisk {
     pub fn open(root: &Path) -> OnDisk {
-        OnDisk { root: root.to_path_buf(), tree: crate::folder::Tree::build(walk(root)) }
+        OnDisk { root: root.to_path_buf(), tree: crate::folder::Tree::build(walk(root)), opened: Default::default() }
     }
 
+    /// Where entry `entry` is on disk; every read of an entry asks here
+    /// (and is counted in [`OnDisk::opened`]).
     pub fn path_of(&self, entry: u32) -> PathBuf {
-        self.root.join(&self.tree.entry(entry).path)
+        let path = &self.tree.entry(entry).path;
+        *self.opened.borrow_mut().entry(path.clone()).or_default() += 1;
+        self.root.join(path)
     }
 
     fn head(&self, entry: u32) -> Vec<u8> {

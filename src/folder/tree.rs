@@ -17,6 +17,13 @@
 //! is skipped and counted (a picked home directory holds thousands of such
 //! files). A project is the directory holding a conversation; files picked
 //! one by one have none (`project` is "").
+//!
+//! A Claude home (`~/.claude`, picked itself or inside a bigger pick) is a
+//! directory holding `projects/<project>/<file>.jsonl`. Inside one only its
+//! documented layout counts — `projects/`, and `file-history/`, `plans/`,
+//! `todos/` beside it (which ccscope does not read yet) — so its
+//! `history.jsonl` (every prompt typed, in any project), `.credentials.json`
+//! and settings are skipped unread, never taken for conversations.
 
 use std::collections::BTreeMap;
 
@@ -175,14 +182,41 @@ fn role(path: &str) -> Role<'_> {
     Role::Other
 }
 
+/// The Claude homes among `entries`: each as the path prefix of the
+/// directory that holds `projects/` ("" for the pick's top, else ending in
+/// `/`).
+fn homes(entries: &[Entry]) -> Vec<&str> {
+    let mut out: Vec<&str> = entries
+        .iter()
+        .filter_map(|e| {
+            let at = e.path.match_indices("projects/").map(|(k, _)| k).find(|&k| k == 0 || e.path.as_bytes()[k - 1] == b'/')?;
+            let rest = &e.path[at + "projects/".len()..];
+            (rest.contains('/') && rest.ends_with(".jsonl")).then(|| &e.path[..at])
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether `path` lies in a Claude home but outside its `projects/`.
+fn outside_layout(path: &str, homes: &[&str]) -> bool {
+    homes.iter().any(|h| path.strip_prefix(h).is_some_and(|rest| !rest.starts_with("projects/")))
+}
+
 impl Tree {
     /// Sorts out `entries` (in any order; their order is kept as their numbers).
     pub fn build(entries: Vec<Entry>) -> Tree {
+        let homes = homes(&entries);
         let mut projects: BTreeMap<&str, Project> = BTreeMap::new();
         let mut conversations: BTreeMap<String, Conversation> = BTreeMap::new();
         let mut later = Vec::new();
         let mut skipped = 0;
         for (k, e) in entries.iter().enumerate() {
+            if outside_layout(&e.path, &homes) {
+                skipped += 1;
+                continue;
+            }
             match role(&e.path) {
                 Role::Conversation { dir } => {
                     projects.entry(dir).or_insert_with(|| new_project(dir));

@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { launch, withApp, fixtures, openFolder, CLI, ROOT } from "./helpers.mjs";
 import { OUT, itemWith } from "./view-helpers.mjs";
@@ -408,5 +408,33 @@ test("a workflow run sits under its Workflow call with its status, phases and ag
     // A snapshot no call names is said in the header, not dropped.
     assert.match(await page.evaluate(() => document.querySelector("[data-testid=workflow-unplaced]")?.textContent ?? ""), /workflow run wf_orphan unplaced: no Workflow call/);
     await page.screenshot({ path: join(OUT, "workflow-runs.png") });
+  });
+});
+
+test("a picked ~/.claude lists its projects' conversations only: history.jsonl, credentials and settings are skipped, never read as conversations", async () => {
+  // A ~/.claude-shaped tree (layout of ../shared/docs/transcript-format.md "What a session is, on disk"),
+  // with a planted credential in .credentials.json and in history.jsonl (JSON lines a careless reader
+  // would take for a conversation). The folder's reads, counted per path, are the CLI test
+  // tests/claude_home.rs; here, what the page makes of the pick.
+  const home = join(ROOT, "target/e2e/claude-home/.claude");
+  const planted = "sk-ant-oat01-PLANTEDplantedPLANTED-credential";
+  const conv = JSON.stringify({ type: "user", uuid: "u1", sessionId: "s1", cwd: "/home/u/proj", timestamp: "2026-11-25T09:00:00Z", message: { role: "user", content: "hello from the project" } });
+  rmSync(home, { recursive: true, force: true });
+  for (const [rel, text] of [
+    ["projects/-home-u-proj/s1.jsonl", conv + "\n"],
+    [".credentials.json", JSON.stringify({ claudeAiOauth: { accessToken: planted } })],
+    ["history.jsonl", JSON.stringify({ display: `my token is ${planted}`, project: "/home/u/proj", timestamp: 1764061200000 }) + "\n"],
+    ["settings.json", "{}"],
+    ["file-history/s1/3f2a@v1", "old text\n"],
+  ]) {
+    mkdirSync(join(home, rel, ".."), { recursive: true });
+    writeFileSync(join(home, rel), text);
+  }
+  await withApp(browser, async ({ page }) => {
+    await openFolder(page, home);
+    const paths = await page.$$eval("table.sessions tbody tr[data-path]", (trs) => trs.map((t) => t.dataset.path));
+    assert.deepEqual(paths, [".claude/projects/-home-u-proj/s1.jsonl"]);
+    assert.match(await page.textContent("[data-testid=found]"), /^1 conversation in 1 project · 4 files skipped \(not transcripts\)/);
+    assert.ok(!(await page.evaluate(() => document.documentElement.outerHTML)).includes("PLANTED"), "no byte of the credential or the history shows");
   });
 });
