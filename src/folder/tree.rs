@@ -20,8 +20,9 @@
 //!
 //! A Claude home (`~/.claude`, picked itself or inside a bigger pick) is a
 //! directory holding `projects/<project>/<file>.jsonl`. Inside one only its
-//! documented layout counts — `projects/`, and `file-history/`, `plans/`,
-//! `todos/` beside it (which ccscope does not read yet) — so its
+//! documented layout counts — `projects/`, `file-history/<sessionId>/`
+//! (read only when a file's versions are stepped through), and `plans/`,
+//! `todos/` (not read yet) — so its
 //! `history.jsonl` (every prompt typed, in any project), `.credentials.json`
 //! and settings are skipped unread, never taken for conversations.
 
@@ -100,6 +101,22 @@ pub struct Tree {
     pub conversations: Vec<Conversation>,
     /// Entries that are none of the above.
     pub skipped: u32,
+    /// A Claude home's `file-history/<sessionId>/<hash>@v<n>` backups,
+    /// sorted by (home, session, name): read only when the person steps
+    /// through a file's versions.
+    #[serde(default)]
+    pub backups: Vec<Backup>,
+}
+
+/// One file-history backup: a tracked file's text at one checkpoint.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Backup {
+    /// The home's path prefix (as the conversations under its `projects/` start).
+    pub home: String,
+    pub session_id: String,
+    /// `<hash>@v<n>`, as a snapshot record's `backupFileName` names it.
+    pub name: String,
+    pub entry: u32,
 }
 
 /// `agent-<id>.jsonl` → `<id>`.
@@ -199,6 +216,16 @@ fn homes(entries: &[Entry]) -> Vec<&str> {
     out
 }
 
+/// `<home>file-history/<sessionId>/<name>` in a Claude home.
+fn backup(path: &str, homes: &[&str], entry: u32) -> Option<Backup> {
+    homes.iter().find_map(|h| {
+        let rest = path.strip_prefix(h)?.strip_prefix("file-history/")?;
+        let (session, name) = rest.split_once('/')?;
+        (!session.is_empty() && !name.is_empty() && !name.contains('/'))
+            .then(|| Backup { home: h.to_string(), session_id: session.to_string(), name: name.to_string(), entry })
+    })
+}
+
 /// Whether `path` lies in a Claude home but outside its `projects/`.
 fn outside_layout(path: &str, homes: &[&str]) -> bool {
     homes.iter().any(|h| path.strip_prefix(h).is_some_and(|rest| !rest.starts_with("projects/")))
@@ -212,7 +239,12 @@ impl Tree {
         let mut conversations: BTreeMap<String, Conversation> = BTreeMap::new();
         let mut later = Vec::new();
         let mut skipped = 0;
+        let mut backups = Vec::new();
         for (k, e) in entries.iter().enumerate() {
+            if let Some(b) = backup(&e.path, &homes, k as u32) {
+                backups.push(b);
+                continue;
+            }
             if outside_layout(&e.path, &homes) {
                 skipped += 1;
                 continue;
@@ -286,7 +318,25 @@ impl Tree {
             }
             c.workflows.sort_by(|a, b| a.run_id.cmp(&b.run_id));
         }
-        Tree { entries, projects, conversations, skipped }
+        backups.sort();
+        Tree { entries, projects, conversations, skipped, backups }
+    }
+
+    /// The backup `name` of session `session_id`, in the home conversation
+    /// `c` lies in.
+    pub fn backup(&self, c: u32, session_id: &str, name: &str) -> Option<u32> {
+        let path = &self.conversations.get(c as usize)?.path;
+        self.backups
+            .iter()
+            .find(|b| b.session_id == session_id && b.name == name && path.strip_prefix(b.home.as_str()).is_some_and(|r| r.starts_with("projects/")))
+            .map(|b| b.entry)
+    }
+
+    /// Whether any backup of session `session_id` was picked beside
+    /// conversation `c`.
+    pub fn has_backups(&self, c: u32, session_id: &str) -> bool {
+        let Some(conv) = self.conversations.get(c as usize) else { return false };
+        self.backups.iter().any(|b| b.session_id == session_id && conv.path.strip_prefix(b.home.as_str()).is_some_and(|r| r.starts_with("projects/")))
     }
 
     pub fn entry(&self, k: u32) -> &Entry {

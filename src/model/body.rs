@@ -59,6 +59,18 @@ pub struct Body {
     pub microcompact_metadata: Option<Value>,
     pub attachment: LenientObj<Attachment>,
     pub data: LenientObj<Attachment>,
+    /// `file-history-snapshot` records: the backup of each tracked file at
+    /// this checkpoint (`model::checkpoints` reads it).
+    pub snapshot: LenientObj<Snapshot>,
+}
+
+/// A `file-history-snapshot`'s `snapshot`: `trackedFileBackups` maps each
+/// tracked file's path to `{backupFileName, version, backupTime}` (kept as
+/// JSON: any field may be absent or null).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Snapshot {
+    pub tracked_file_backups: Option<Value>,
 }
 
 /// An `attachment` record's payload (or a `progress` record's `data`):
@@ -277,6 +289,11 @@ impl Body {
         }
         for a in [&mut self.attachment.0, &mut self.data.0].into_iter().flatten() {
             a.map_strings(f);
+        }
+        // A snapshot's keys are paths (shown); its values name backups by
+        // hash, which are not the person's text and must stay as written.
+        if let Some(Value::Object(files)) = self.snapshot.0.as_mut().and_then(|s| s.tracked_file_backups.as_mut()) {
+            *files = std::mem::take(files).into_iter().map(|(k, v)| (f(&k).unwrap_or(k), v)).collect();
         }
         let patch = self.tool_use_result.0.as_mut().and_then(|r| r.structured_patch.as_mut());
         for v in [self.error.as_mut(), self.api_error_status.as_mut(), self.hook_errors.as_mut(), self.microcompact_metadata.as_mut(), patch].into_iter().flatten() {

@@ -6,6 +6,8 @@ pub mod background;
 pub mod body;
 pub mod changes;
 pub mod conversation;
+pub mod diff;
+pub mod checkpoints;
 pub mod export;
 pub mod facts;
 pub mod kind;

@@ -480,6 +480,7 @@ mod tests {
             runs: vec![],
             workflows: vec![],
             report: Default::default(),
+            messages: vec![],
             problems: vec![],
         })
     }

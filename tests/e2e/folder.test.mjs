@@ -434,7 +434,71 @@ test("a picked ~/.claude lists its projects' conversations only: history.jsonl, 
     await openFolder(page, home);
     const paths = await page.$$eval("table.sessions tbody tr[data-path]", (trs) => trs.map((t) => t.dataset.path));
     assert.deepEqual(paths, [".claude/projects/-home-u-proj/s1.jsonl"]);
-    assert.match(await page.textContent("[data-testid=found]"), /^1 conversation in 1 project · 4 files skipped \(not transcripts\)/);
+    assert.match(await page.textContent("[data-testid=found]"), /^1 conversation in 1 project · 3 files skipped \(not transcripts\)/);
     assert.ok(!(await page.evaluate(() => document.documentElement.outerHTML)).includes("PLANTED"), "no byte of the credential or the history shows");
   });
+});
+
+/** A ~/.claude whose conversation's snapshots track app.py through three versions and new.py
+ * (absent at the first checkpoint), with the backups under file-history/ and a planted credential:
+ * the shapes of tests/file_history.rs. Returns the home. */
+function writeFileHistoryHome() {
+  const home = join(ROOT, "target/e2e/fh-home/.claude");
+  rmSync(home, { recursive: true, force: true });
+  const user = (uuid, text) => JSON.stringify({ type: "user", uuid, sessionId: "s1", cwd: "/home/u/proj", timestamp: "2026-11-26T10:00:00Z", message: { role: "user", content: text } });
+  const snap = (msg, files, update) => JSON.stringify({ type: "file-history-snapshot", messageId: msg,
+    snapshot: { messageId: msg, trackedFileBackups: Object.fromEntries(files.map(([p, b, v]) => [p, { backupFileName: b, version: v, backupTime: "2026-11-26T10:00:00.000Z" }])), timestamp: "2026-11-26T10:00:00.000Z" }, isSnapshotUpdate: update });
+  const lines = [user("u1", "first"), snap("u1", [["app.py", "aa11@v1", 1]], false), user("u2", "second"),
+    snap("u2", [["app.py", "aa11@v2", 2], ["new.py", null, 1]], false), snap("u2", [["app.py", "aa11@v2", 2], ["new.py", "bb22@v1", 1]], true),
+    user("u3", "third"), snap("u3", [["app.py", "aa11@v3", 3], ["new.py", "bb22@v1", 1]], false)];
+  for (const [rel, text] of [
+    ["projects/-home-u-proj/s1.jsonl", lines.join("\n") + "\n"],
+    ["file-history/s1/aa11@v1", "def main():\n    print('hi')\n"],
+    ["file-history/s1/aa11@v2", "def main():\n    print('hello')\n"],
+    ["file-history/s1/aa11@v3", "import sys\n\ndef main():\n    print('hello', sys.argv)\n"],
+    ["file-history/s1/bb22@v1", "x = 1\n"],
+    [".credentials.json", JSON.stringify({ claudeAiOauth: { accessToken: "sk-ant-oat01-PLANTEDplanted" } })],
+  ]) {
+    mkdirSync(join(home, rel, ".."), { recursive: true });
+    writeFileSync(join(home, rel), text);
+  }
+  return home;
+}
+
+test("file history: a tracked file stepped through version by version, each the diff from the one before", async () => {
+  const home = writeFileHistoryHome();
+  for (const scheme of ["light", "dark"]) {
+    await withApp(browser, async ({ page }) => {
+      await openFolder(page, home);
+      await page.click(`table.sessions tr[data-path$="s1.jsonl"] a`);
+      await page.waitForSelector("[data-testid=turn-list] article.item");
+      await page.click("[data-testid=insights-toggle]");
+      await page.waitForSelector("[data-testid=file-history] [data-testid=tracked-file]");
+      const files = await page.$$eval("[data-testid=tracked-file]", (l) => l.map((e) => [e.dataset.path, Number(e.dataset.versions)]));
+      assert.deepEqual(files, [["app.py", 3], ["new.py", 2]]);
+      const app = "[data-testid=tracked-file][data-path='app.py']";
+      await page.click(`${app} .file-head`);
+      // It opens on version 2: what the second checkpoint changed.
+      await page.waitForSelector(`${app} pre.diff`);
+      assert.match(await page.textContent(`${app} [data-testid=version-words]`), /Version 2 of 3 · changes since version 1/);
+      const lines = async () => page.$$eval(`${app} pre.diff span`, (s) => s.map((e) => e.textContent.replace(/\n$/, "")));
+      assert.deepEqual(await lines(), ["@@ -1,2 +1,2 @@", "  def main():", "-     print('hi')", "+     print('hello')"]);
+      await page.click(`${app} [data-testid=version-later]`);
+      await page.waitForFunction((sel) => document.querySelector(`${sel} [data-testid=version]`)?.dataset.at === "3", app);
+      await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} pre.diff span`)].some((s) => s.textContent.includes("import sys")), app);
+      assert.ok((await lines()).includes("+ import sys"));
+      assert.notEqual(await page.getAttribute(`${app} [data-testid=version-later]`, "disabled"), null, "the last version: no later one");
+      if (scheme === "dark") {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.evaluate(() => document.querySelector("[data-testid=file-history]").scrollIntoView());
+      } else {
+        await page.evaluate(() => document.querySelector("[data-testid=file-history]").scrollIntoView());
+      }
+      await page.screenshot({ path: join(OUT, `file-history-${scheme}.png`) });
+      // new.py did not exist at its first checkpoint: its second version is all added.
+      await page.click("[data-testid=tracked-file][data-path='new.py'] .file-head");
+      await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=tracked-file][data-path='new.py'] pre.diff span")].some((s) => s.textContent.includes("x = 1")));
+      assert.ok(!(await page.evaluate(() => document.documentElement.outerHTML)).includes("PLANTED"));
+    }, { colorScheme: scheme });
+  }
 });

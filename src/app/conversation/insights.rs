@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::chart::ContextChart;
 use super::files::FilesChanged;
+use super::history::FileHistory;
 use super::tasks::TaskHistory;
 use super::unknown::NotUnderstood;
 use crate::state::chart::COLUMNS;
@@ -160,6 +161,7 @@ pub fn insights(p: &Props) -> Html {
                 }
             </div>
             <FilesChanged ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
+            <FileHistory ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             <TaskHistory ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             <NotUnderstood ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             if let Some(runs) = &runs {

@@ -8,6 +8,7 @@ mod diff;
 mod export;
 mod files;
 mod header;
+mod history;
 mod hooks;
 mod insights;
 mod marks;

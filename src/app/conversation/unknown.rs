@@ -103,7 +103,7 @@ pub fn not_understood_card(p: &Props) -> Html {
 /// says) and puts it on the clipboard; says what happened.
 async fn copy_example(ctx: &Ctx, row: u32, redactor: &Rc<std::cell::RefCell<crate::state::redact::Redactor>>) -> String {
     let r = &ctx.ix().rows[row as usize];
-    let Ok(bytes) = crate::app::read_range(&ctx.blob, r.offset, r.end_offset()).await else { return "the file could not be read again".into() };
+    let Ok(bytes) = crate::app::blob::read_range(&ctx.blob, r.offset, r.end_offset()).await else { return "the file could not be read again".into() };
     let Some(text) = crate::state::example::redacted_example(&bytes, &mut redactor.borrow_mut()) else { return "that line is not JSON".into() };
     let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else { return "no clipboard here".into() };
     match wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&text)).await {
