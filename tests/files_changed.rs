@@ -93,3 +93,25 @@ fn ccscope_report_lists_the_files() {
     // The report's other figures are still there.
     assert_eq!(v["tool_calls"].as_u64(), Some(6));
 }
+
+#[test]
+fn ccscope_report_dir_gives_each_conversation_its_files_and_the_totals_every_file() {
+    // Two conversations of one project, both the fixture: each lists its files, the totals fold them.
+    let dir = std::env::temp_dir().join(format!("ccscope-files-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("-home-u-proj")).unwrap();
+    for stem in ["a1", "b2"] {
+        std::fs::copy(FIXTURE, dir.join(format!("-home-u-proj/{stem}.jsonl"))).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_ccscope")).args(["report", dir.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for c in v["conversations"].as_array().unwrap() {
+        assert_eq!(c["files"].as_array().map(Vec::len), Some(3), "{}", c["path"]);
+    }
+    let files = v["totals"]["files"].as_array().unwrap();
+    assert_eq!(files[0]["path"], "src/greet.py", "most changes first");
+    assert_eq!((files[0]["changes"].as_u64(), files[0]["conversations"].as_u64(), files[0]["added"].as_u64(), files[0]["removed"].as_u64()), (Some(8), Some(2), Some(16), Some(6)));
+    let readme = files.iter().find(|f| f["path"] == "README.md").unwrap();
+    assert!(readme["removed"].is_null(), "unknown stays unknown when summed");
+}

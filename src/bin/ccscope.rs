@@ -273,9 +273,9 @@ mod cli {
                 .summaries(idle_gap_secs)
                 .into_iter()
                 .map(|f| {
-                    totals.add_conversation(&f.line.project, &f.report, &f.messages);
+                    totals.add_conversation(&f.line.project, &f.report, &f.messages, &f.files);
                     totals.add_runs(&f.runs);
-                    ConversationReport { path: f.line.path, project: f.line.project, report: f.report }
+                    ConversationReport { path: f.line.path, project: f.line.project, report: f.report, files: f.files }
                 })
                 .collect();
             let r = FolderReport { conversations, totals: totals.sorted() };

@@ -10,6 +10,7 @@ use super::tree::{Conversation, Tree, WorkflowFiles};
 use crate::model::workflow::{self, CallLink, Workflow};
 use crate::index::{flag, Index};
 use crate::model::body::Body;
+use crate::model::changes;
 use crate::model::report::Report;
 use crate::model::{conversation, facts};
 use crate::model::subagents::{self, Decline, SubagentLink, SubagentRun};
@@ -267,6 +268,8 @@ pub struct SessionFacts {
     /// Each API message's share of `report`: the folder counts a message
     /// found in several files once.
     pub messages: Vec<crate::model::report::MessageShare>,
+    /// The files its edit calls changed (`model::changes`).
+    pub files: Vec<changes::FileOut>,
     /// Files beside it that could not be read as they should (a deletion
     /// marker that is not JSON), each with why: shown, never dropped silently.
     pub problems: Vec<String>,
@@ -309,6 +312,7 @@ pub fn reads_needed(c: &Conversation, ix: &Index, runs: &[Run]) -> Vec<(u32, u64
     };
     let mut out: Vec<(u32, u64, u64)> = title::source_from_index(ix).rows().into_iter().map(row).collect();
     out.extend(cwd_rows(ix).map(row));
+    out.extend(edit_rows(ix).into_iter().map(row));
     out.extend(c.released.map(|m| (m, 0, u64::MAX)));
     if !c.workflows.is_empty() {
         out.extend(c.workflows.iter().flat_map(|w| w.journal.into_iter().chain(w.snapshot)).map(|e| (e, 0, u64::MAX)));
@@ -355,6 +359,11 @@ pub fn names_in(answers: impl Iterator<Item = (u32, String, u64, u64)>, io: &mut
         .collect()
 }
 
+/// The rows of the edit calls and their results (files changed).
+fn edit_rows(ix: &Index) -> Vec<u32> {
+    crate::model::changes::rows_to_read(ix, &changes::edit_calls(ix, &conversation::tool_calls(ix)))
+}
+
 /// The records a `cwd` is looked for in.
 fn cwd_rows(ix: &Index) -> impl Iterator<Item = u32> + '_ {
     (0..ix.rows.len() as u32).filter(|&k| ix.rows[k as usize].has(flag::HAS_UUID)).take(CWD_ROWS)
@@ -398,6 +407,10 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let title = title::resolve(&source, &mut body);
     // The working directory, from the first records that carry one.
     let cwd = cwd_rows(ix).find_map(|k| body(k)?.cwd.0);
+    // Files changed: the edit calls and their results, read back.
+    let edits = changes::edit_calls(ix, &calls);
+    let edit_bodies: crate::index::FxHashMap<u32, std::rc::Rc<Body>> = changes::rows_to_read(ix, &edits).into_iter().filter_map(|r| Some((r, std::rc::Rc::new(body(r)?)))).collect();
+    let files = changes::files_changed(ix, &edits, &edit_bodies).iter().map(changes::FileOut::from).collect();
     let mut problems = Vec::new();
     let deleted_at = match c.released.map(|m| (m, io.read_all(m).map(|b| released_at(&b)))) {
         Some((_, Some(Ok(at)))) => at,
@@ -449,6 +462,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         workflows,
         report,
         messages: crate::model::report::message_shares(ix, &turns),
+        files,
         problems,
     }
 }

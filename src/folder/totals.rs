@@ -72,9 +72,27 @@ pub struct Totals {
     /// later copies were left out, and what they would have added.
     #[serde(default)]
     pub duplicates: Duplicates,
+    /// Files the conversations' edit calls changed, by project and path,
+    /// most changes first.
+    #[serde(default)]
+    pub files: Vec<FileTotals>,
     /// Message ids seen so far.
     #[serde(skip)]
     seen: std::collections::HashSet<String>,
+}
+
+/// One file's changes across the conversations (of one project).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileTotals {
+    pub project: String,
+    /// As the conversations show it (relative to their working directory).
+    pub path: String,
+    pub conversations: u64,
+    pub changes: u64,
+    pub failed: u64,
+    pub added: u64,
+    /// `None` when a change's lines removed are unknown.
+    pub removed: Option<u64>,
 }
 
 /// Copies of API messages already counted in another file.
@@ -130,8 +148,16 @@ impl Totals {
     /// Adds one conversation (its report and each message's share), in
     /// project `project`: a message already counted from another file is
     /// taken out again, and counted in [`Totals::duplicates`].
-    pub fn add_conversation(&mut self, project: &str, r: &Report, messages: &[report::MessageShare]) {
+    pub fn add_conversation(&mut self, project: &str, r: &Report, messages: &[report::MessageShare], files: &[crate::model::changes::FileOut]) {
         self.add(project, r);
+        for f in files {
+            let x = slot(&mut self.files, |x| x.project == project && x.path == f.path, || FileTotals { project: project.to_string(), path: f.path.clone(), removed: Some(0), ..FileTotals::default() });
+            x.conversations += 1;
+            x.changes += f.changes;
+            x.failed += f.failed;
+            x.added += f.added;
+            x.removed = x.removed.zip(f.removed).map(|(a, b)| a + b);
+        }
         for m in messages {
             if self.seen.insert(m.id.clone()) {
                 continue;
@@ -219,6 +245,7 @@ impl Totals {
         self.tools.sort_by(|a, b| b.failures.cmp(&a.failures).then(b.calls.cmp(&a.calls)).then_with(|| a.name.cmp(&b.name)));
         self.models.sort_by(|a, b| b.api_turns.cmp(&a.api_turns).then_with(|| a.model.cmp(&b.model)));
         self.projects.sort_by(|a, b| b.active_seconds.total_cmp(&a.active_seconds).then_with(|| a.project.cmp(&b.project)));
+        self.files.sort_by(|a, b| b.changes.cmp(&a.changes).then_with(|| a.project.cmp(&b.project)).then_with(|| a.path.cmp(&b.path)));
         self
     }
 }
@@ -229,6 +256,9 @@ pub struct ConversationReport {
     pub path: String,
     pub project: String,
     pub report: Report,
+    /// The files its edit calls changed.
+    #[serde(default)]
+    pub files: Vec<crate::model::changes::FileOut>,
 }
 
 /// `ccscope report DIR`.

@@ -481,6 +481,7 @@ mod tests {
             workflows: vec![],
             report: Default::default(),
             messages: vec![],
+            files: vec![],
             problems: vec![],
         })
     }

@@ -69,7 +69,7 @@ impl Dashboard {
         let mut summed = Vec::new();
         for &c in rows {
             if let Some(f) = folder.facts(c) {
-                totals.add_conversation(&f.line.project, &f.report, &f.messages);
+                totals.add_conversation(&f.line.project, &f.report, &f.messages, &f.files);
                 totals.add_runs(&f.runs);
                 summed.push(c);
             }

@@ -54,6 +54,10 @@ test("the dashboard's totals are the sum of `ccscope report` over the folder", a
       }
       const days = await page.locator("[data-testid=calendar] rect.day[role=button]").count();
       assert.equal(days, t.days.filter((d) => d.date).length, `${rel}: one active cell per day with activity`);
+      // The files changed most: the totals' first ten, as the CLI folds them.
+      const files = await page.$$eval("[data-testid=files-changed-most] tbody tr", (trs) => trs.map((tr) => [tr.dataset.path, Number(tr.dataset.changes), Number(tr.dataset.conversations)]));
+      assert.deepEqual(files, t.files.slice(0, 10).map((f) => [f.path, f.changes, f.conversations]), `${rel}: files changed most`);
+      if (rel.startsWith("real")) assert.ok(files.length > 0, "the real tree has edits");
       const byProject = await page.$$eval("[data-testid=by-project] tbody tr", (trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.project, Number(tr.dataset.turns)])));
       assert.deepEqual(byProject, Object.fromEntries(t.projects.map((p) => [p.project, p.api_turns])), `${rel}: turns by project`);
     });

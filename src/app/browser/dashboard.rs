@@ -161,6 +161,20 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                         <li><button class="link" onclick={open(c)}>{ title_of(c) }</button>
                             <span class="muted small">{ format!(" {}", cost(folder.facts(c).and_then(|f| f.report.cost_usd))) }</span></li>
                     }) }</ol>
+                    <h3 class="spaced">{ "Files changed most" }</h3>
+                    if t.files.is_empty() { <p class="muted small">{ "No edit call changed a file." }</p> } else {
+                    <div class="table-wrap"><table class="figures" data-testid="files-changed-most">
+                        <thead><tr><th>{ "File" }</th><th class="num">{ "Changes" }</th><th class="num">{ "Lines" }</th><th class="num">{ "In conv." }</th></tr></thead>
+                        <tbody>{ for t.files.iter().take(10).map(|x| html! {
+                            <tr data-path={red.text(&x.path)} data-changes={x.changes.to_string()} data-conversations={x.conversations.to_string()}>
+                                <td class="clip" title={red.text(&x.project)}><code>{ red.text(&x.path) }</code></td>
+                                <td class="num">{ fmt::count(x.changes) }{ if x.failed > 0 { format!(" ({} failed)", x.failed) } else { String::new() } }</td>
+                                <td class="num">{ format!("+{} −{}", fmt::count(x.added), x.removed.map_or("?".into(), fmt::count)) }</td>
+                                <td class="num">{ fmt::count(x.conversations) }</td></tr>
+                        }) }</tbody>
+                    </table></div>
+                    <p class="muted small">{ format!("By Edit, MultiEdit, Write and NotebookEdit calls; {} in all.", fmt::plural(t.files.len() as u64, "file", "files")) }</p>
+                    }
                 </div>
             </div>
         </section>
