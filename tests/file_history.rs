@@ -44,12 +44,16 @@ pub fn home() -> std::path::PathBuf {
         snapshot("u2", &[("app.py", Some("aa11@v2"), 2), ("new.py", Some("bb22@v1"), 1)], true),
         user("u3", "third"),
         snapshot("u3", &[("app.py", Some("aa11@v3"), 3), ("new.py", Some("bb22@v1"), 1)], false),
+        // Plan mode's attachment naming its plan file (and one whose file was not picked).
+        serde_json::json!({"type": "attachment", "uuid": "t1", "sessionId": "s1", "attachment": {"type": "plan_mode", "reminderType": "full", "isSubAgent": false, "planFilePath": "/home/u/.claude/plans/noble-lemon.md", "planExists": true}}).to_string(),
+        serde_json::json!({"type": "attachment", "uuid": "t2", "sessionId": "s1", "attachment": {"type": "plan_file_reference", "planFilePath": "/home/u/.claude/plans/gone.md"}}).to_string(),
     ];
     write(&dir, ".claude/projects/-home-u-proj/s1.jsonl", &(lines.join("\n") + "\n"));
     write(&dir, ".claude/file-history/s1/aa11@v1", "def main():\n    print('hi')\n");
     write(&dir, ".claude/file-history/s1/aa11@v2", "def main():\n    print('hello')\n");
     write(&dir, ".claude/file-history/s1/aa11@v3", "import sys\n\ndef main():\n    print('hello', sys.argv)\n");
     write(&dir, ".claude/file-history/s1/bb22@v1", "x = 1\n");
+    write(&dir, ".claude/plans/noble-lemon.md", "# Plan\n\n1. Parse\n2. Test\n");
     write(&dir, ".claude/.credentials.json", r#"{"claudeAiOauth":{"accessToken":"sk-ant-oat01-PLANTED"}}"#);
     dir
 }
@@ -88,7 +92,19 @@ fn each_tracked_file_has_its_versions_in_order_and_each_backup_is_found() {
     assert_eq!(d[0], DiffLine::Hunk("@@ -1,2 +1,4 @@".into()));
     assert!(d.contains(&DiffLine::Added("import sys".into())) && d.contains(&DiffLine::Removed("    print('hello')".into())));
     assert_eq!(folder.tree.backup(0, "s1", "zz99@v1"), None, "a backup not picked is not found");
-    // Summing the folder up opens no backup and no credential.
+    // Plan files: named by plan mode's attachments, found by name in the home.
+    let plan_rows = ccscope::model::plans::plan_rows(&ix);
+    let plan_bodies: FxHashMap<u32, Rc<Body>> = plan_rows
+        .iter()
+        .map(|&r| {
+            let row = &ix.rows[r as usize];
+            (r, Rc::new(Body::parse(&bytes[row.offset as usize..row.end_offset() as usize]).unwrap()))
+        })
+        .collect();
+    assert_eq!(ccscope::model::plans::plan_files(&ix, &plan_rows, &plan_bodies), [("noble-lemon.md".to_string(), 8), ("gone.md".to_string(), 9)]);
+    assert!(folder.tree.plan(0, "noble-lemon.md").is_some());
+    assert_eq!(folder.tree.plan(0, "gone.md"), None);
+    // Summing the folder up opens no backup, no plan and no credential.
     folder.opened.borrow_mut().clear();
     folder.summaries(ccscope::model::DEFAULT_IDLE_GAP_SECS);
     assert!(folder.opened.borrow().keys().all(|p| p.starts_with("projects/")), "{:?}", folder.opened.borrow());

@@ -21,8 +21,8 @@
 //! A Claude home (`~/.claude`, picked itself or inside a bigger pick) is a
 //! directory holding `projects/<project>/<file>.jsonl`. Inside one only its
 //! documented layout counts — `projects/`, `file-history/<sessionId>/`
-//! (read only when a file's versions are stepped through), and `plans/`,
-//! `todos/` (not read yet) — so its
+//! (read only when a file's versions are stepped through), `plans/*.md`
+//! (read only when a plan is opened), and `todos/` (not read) — so its
 //! `history.jsonl` (every prompt typed, in any project), `.credentials.json`
 //! and settings are skipped unread, never taken for conversations.
 
@@ -106,6 +106,18 @@ pub struct Tree {
     /// through a file's versions.
     #[serde(default)]
     pub backups: Vec<Backup>,
+    /// A Claude home's `plans/<name>.md` files, sorted by (home, name):
+    /// read only when the person opens one.
+    #[serde(default)]
+    pub plans: Vec<PlanFile>,
+}
+
+/// A plan file of a Claude home (`plans/<name>.md`), as plan mode writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlanFile {
+    pub home: String,
+    pub name: String,
+    pub entry: u32,
 }
 
 /// One file-history backup: a tracked file's text at one checkpoint.
@@ -226,6 +238,14 @@ fn backup(path: &str, homes: &[&str], entry: u32) -> Option<Backup> {
     })
 }
 
+/// `<home>plans/<name>.md` in a Claude home.
+fn plan_file(path: &str, homes: &[&str], entry: u32) -> Option<PlanFile> {
+    homes.iter().find_map(|h| {
+        let name = path.strip_prefix(h)?.strip_prefix("plans/")?;
+        (name.ends_with(".md") && !name.contains('/')).then(|| PlanFile { home: h.to_string(), name: name.to_string(), entry })
+    })
+}
+
 /// Whether `path` lies in a Claude home but outside its `projects/`.
 fn outside_layout(path: &str, homes: &[&str]) -> bool {
     homes.iter().any(|h| path.strip_prefix(h).is_some_and(|rest| !rest.starts_with("projects/")))
@@ -240,9 +260,14 @@ impl Tree {
         let mut later = Vec::new();
         let mut skipped = 0;
         let mut backups = Vec::new();
+        let mut plans = Vec::new();
         for (k, e) in entries.iter().enumerate() {
             if let Some(b) = backup(&e.path, &homes, k as u32) {
                 backups.push(b);
+                continue;
+            }
+            if let Some(p) = plan_file(&e.path, &homes, k as u32) {
+                plans.push(p);
                 continue;
             }
             if outside_layout(&e.path, &homes) {
@@ -319,7 +344,14 @@ impl Tree {
             c.workflows.sort_by(|a, b| a.run_id.cmp(&b.run_id));
         }
         backups.sort();
-        Tree { entries, projects, conversations, skipped, backups }
+        plans.sort();
+        Tree { entries, projects, conversations, skipped, backups, plans }
+    }
+
+    /// The plan file `name` (`<slug>.md`) of the home conversation `c` lies in.
+    pub fn plan(&self, c: u32, name: &str) -> Option<u32> {
+        let path = &self.conversations.get(c as usize)?.path;
+        self.plans.iter().find(|p| p.name == name && path.strip_prefix(p.home.as_str()).is_some_and(|r| r.starts_with("projects/"))).map(|p| p.entry)
     }
 
     /// The backup `name` of session `session_id`, in the home conversation

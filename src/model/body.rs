@@ -598,6 +598,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn objects_read_leniently_too() {
+        // toolUseResult is a string on errors; an attachment or a snapshot of another type is absent.
+        let b = Body::parse(br#"{"type":"user","toolUseResult":"Error: no","attachment":"x","snapshot":[1],"data":7}"#).unwrap();
+        assert!(b.tool_use_result.0.is_none() && b.attachment.0.is_none() && b.snapshot.0.is_none() && b.data.0.is_none());
+        // Inside them, a field of an unexpected type is absent, not a failed line.
+        let b = Body::parse(br#"{"type":"attachment","attachment":{"type":5,"hookName":["x"],"content":{"a":1}},"toolUseResult":{"type":"create","structuredPatch":"none"}}"#).unwrap();
+        let a = b.attachment.0.as_ref().unwrap();
+        assert_eq!((a.kind.0.as_deref(), a.hook_name.0.as_deref()), (None, None));
+        assert_eq!(b.tool_use_result.0.as_ref().unwrap().kind.as_deref(), Some("create"));
+    }
+
+    #[test]
     fn odd_types_read_as_absent_not_as_failure() {
         let b = Body::parse(br#"{"type":7,"message":{"role":"user","content":[{"type":"text","text":{"x":1}},3,{"type":"text","text":"hi"}]}}"#).unwrap();
         assert_eq!(b.record_type.0, None);

@@ -12,6 +12,7 @@ pub mod export;
 pub mod facts;
 pub mod kind;
 pub mod markdown;
+pub mod plans;
 pub mod prices;
 pub mod record;
 pub mod report;

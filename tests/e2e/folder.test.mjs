@@ -450,13 +450,17 @@ function writeFileHistoryHome() {
     snapshot: { messageId: msg, trackedFileBackups: Object.fromEntries(files.map(([p, b, v]) => [p, { backupFileName: b, version: v, backupTime: "2026-11-26T10:00:00.000Z" }])), timestamp: "2026-11-26T10:00:00.000Z" }, isSnapshotUpdate: update });
   const lines = [user("u1", "first"), snap("u1", [["app.py", "aa11@v1", 1]], false), user("u2", "second"),
     snap("u2", [["app.py", "aa11@v2", 2], ["new.py", null, 1]], false), snap("u2", [["app.py", "aa11@v2", 2], ["new.py", "bb22@v1", 1]], true),
-    user("u3", "third"), snap("u3", [["app.py", "aa11@v3", 3], ["new.py", "bb22@v1", 1]], false)];
+    user("u3", "third"), snap("u3", [["app.py", "aa11@v3", 3], ["new.py", "bb22@v1", 1]], false),
+    // Plan mode's attachments naming plan files (one not picked).
+    JSON.stringify({ type: "attachment", uuid: "t1", sessionId: "s1", attachment: { type: "plan_mode", reminderType: "full", isSubAgent: false, planFilePath: "/home/u/.claude/plans/noble-lemon.md", planExists: true } }),
+    JSON.stringify({ type: "attachment", uuid: "t2", sessionId: "s1", attachment: { type: "plan_file_reference", planFilePath: "/home/u/.claude/plans/gone.md" } })];
   for (const [rel, text] of [
     ["projects/-home-u-proj/s1.jsonl", lines.join("\n") + "\n"],
     ["file-history/s1/aa11@v1", "def main():\n    print('hi')\n"],
     ["file-history/s1/aa11@v2", "def main():\n    print('hello')\n"],
     ["file-history/s1/aa11@v3", "import sys\n\ndef main():\n    print('hello', sys.argv)\n"],
     ["file-history/s1/bb22@v1", "x = 1\n"],
+    ["plans/noble-lemon.md", "# Plan\n\n1. Parse\n2. **Test**\n"],
     [".credentials.json", JSON.stringify({ claudeAiOauth: { accessToken: "sk-ant-oat01-PLANTEDplanted" } })],
   ]) {
     mkdirSync(join(home, rel, ".."), { recursive: true });
@@ -501,4 +505,22 @@ test("file history: a tracked file stepped through version by version, each the 
       assert.ok(!(await page.evaluate(() => document.documentElement.outerHTML)).includes("PLANTED"));
     }, { colorScheme: scheme });
   }
+});
+
+test("plans: the plan files plan mode named, opened from ~/.claude/plans/ as Markdown; one not picked is said so", async () => {
+  const home = writeFileHistoryHome();
+  await withApp(browser, async ({ page }) => {
+    await openFolder(page, home);
+    await page.click(`table.sessions tr[data-path$="s1.jsonl"] a`);
+    await page.waitForSelector("[data-testid=turn-list] article.item");
+    await page.click("[data-testid=insights-toggle]");
+    await page.waitForSelector("[data-testid=plan-files] [data-testid=plan-file]");
+    const plans = await page.$$eval("[data-testid=plan-file]", (l) => l.map((e) => [e.dataset.name, e.dataset.picked]));
+    assert.deepEqual(plans, [["noble-lemon.md", "true"], ["gone.md", "false"]]);
+    assert.match(await page.textContent("[data-testid=plan-file][data-name='gone.md']"), /was not picked/);
+    await page.click("[data-testid=plan-file][data-name='noble-lemon.md'] .file-head");
+    await page.waitForSelector("[data-testid=plan-file-text] .md h3");
+    assert.equal((await page.textContent("[data-testid=plan-file-text] .md h3")).trim(), "Plan");
+    assert.deepEqual(await page.$$eval("[data-testid=plan-file-text] li", (l) => l.map((e) => e.textContent.trim())), ["Parse", "Test"]);
+  });
 });

@@ -12,6 +12,7 @@ use super::chart::ContextChart;
 use super::files::FilesChanged;
 use super::history::FileHistory;
 use super::tasks::TaskHistory;
+use super::plans::PlanFiles;
 use super::unknown::NotUnderstood;
 use crate::state::chart::COLUMNS;
 use super::timeline::Timeline;
@@ -163,6 +164,7 @@ pub fn insights(p: &Props) -> Html {
             <FilesChanged ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             <FileHistory ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             <TaskHistory ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
+            <PlanFiles ctx={ctx.clone()} />
             <NotUnderstood ctx={ctx.clone()} on_goto={p.on_goto.clone()} />
             if let Some(runs) = &runs {
                 <div class="card">

@@ -27,6 +27,7 @@ mod toolbar;
 mod turn;
 mod unknown;
 mod page;
+mod plans;
 mod vlist;
 mod workflow;
 
