@@ -26,6 +26,22 @@ pub fn redact(body: &mut Body, r: &mut Redactor) {
     });
 }
 
+/// Reads and parses `rows` as written — not redacted, not cached — for
+/// matching names against the picked files (a plan file's name). The caller
+/// redacts whatever of them it shows.
+pub async fn fetch_unredacted(ctx: &Ctx, rows: &[u32]) -> crate::index::FxHashMap<u32, Body> {
+    let ix = ctx.ix();
+    let mut out = crate::index::FxHashMap::default();
+    for &r in rows {
+        let row = &ix.rows[r as usize];
+        let Ok(bytes) = read_range(&ctx.blob, row.offset, row.end_offset()).await else { continue };
+        if let Some(b) = Body::parse(&bytes) {
+            out.insert(r, b);
+        }
+    }
+    out
+}
+
 /// [`fetch`], keeping the rows that could be read, by row.
 pub async fn fetch_map(ctx: &Ctx, rows: &[u32]) -> crate::index::FxHashMap<u32, Rc<Body>> {
     fetch(ctx, rows).await.into_iter().filter_map(|(r, b)| Some((r, b?))).collect()

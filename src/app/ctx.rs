@@ -55,12 +55,22 @@ impl Ctx {
         grew_from(self, other) || grew_from(other, self)
     }
 
-    /// The link to a line of this file.
     /// The list item that shows row `row`, if one does.
     pub fn item_of(&self, row: u32) -> Option<u32> {
         self.view.item_of_row.get(row as usize).copied().filter(|&i| (i as usize) < self.view.items.len())
     }
 
+    /// A string from the index (a record type, a subtype, a block type: the
+    /// writer's own words, but a hostile file can put anything there), as
+    /// the page may show it: redacted while redaction is on.
+    pub fn index_text(&self, s: &str) -> String {
+        match &self.redactor {
+            Some(r) => r.borrow_mut().redact(s).into_owned(),
+            None => s.to_string(),
+        }
+    }
+
+    /// The link to a line of this file.
     pub fn line_href(&self, line: u32) -> String {
         format!("#{}L{line}", self.address)
     }

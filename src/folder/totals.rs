@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::record::{Level, Unknown};
 use crate::model::report::{self, add_f, Day, ModelStats, Report};
 
 /// One tool across the folder.
@@ -76,6 +77,10 @@ pub struct Totals {
     /// most changes first.
     #[serde(default)]
     pub files: Vec<FileTotals>,
+    /// The kinds not understood, across the conversations, in the order
+    /// first met.
+    #[serde(default)]
+    pub unknown: Vec<UnknownTotals>,
     /// Message ids seen so far.
     #[serde(skip)]
     seen: std::collections::HashSet<String>,
@@ -93,6 +98,25 @@ pub struct FileTotals {
     pub added: u64,
     /// `None` when a change's lines removed are unknown.
     pub removed: Option<u64>,
+}
+
+/// One kind not understood (`model::record::not_understood`) across the
+/// conversations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnknownTotals {
+    pub level: Level,
+    pub name: Option<String>,
+    pub count: u64,
+    pub conversations: u64,
+    /// Writer versions, in order of first appearance.
+    pub versions: Vec<String>,
+}
+
+impl UnknownTotals {
+    /// Whether `u` (a conversation's) is this kind.
+    pub fn is(&self, u: &Unknown) -> bool {
+        self.level == u.level && self.name == u.name
+    }
 }
 
 /// Copies of API messages already counted in another file.
@@ -219,6 +243,16 @@ impl Totals {
             add(&mut x.cache_read_tokens, m.cache_read_tokens);
             add(&mut x.output_tokens, m.output_tokens);
             add_f(&mut x.cost_usd, m.cost_usd);
+        }
+        for u in &r.unknown {
+            let x = slot(&mut self.unknown, |x| x.is(u), || UnknownTotals { level: u.level, name: u.name.clone(), count: 0, conversations: 0, versions: Vec::new() });
+            x.count += u.count;
+            x.conversations += 1;
+            for v in &u.versions {
+                if !x.versions.contains(v) {
+                    x.versions.push(v.clone());
+                }
+            }
         }
         let p = slot(&mut self.projects, |p| p.project == project, || ProjectTotals { project: project.to_string(), ..ProjectTotals::default() });
         p.conversations += 1;

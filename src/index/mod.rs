@@ -35,7 +35,7 @@ pub mod wire;
 pub use intern::{FxHashMap, Interner, Sym};
 use tables::{grow_push, Tables};
 
-pub use row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
+pub use row::{flag, Compaction, Content, Malformed, OddBlock, Role, Row, Title, ToolResult, ToolUse, Usage};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -54,6 +54,8 @@ pub struct Index {
     pub compactions: Vec<Compaction>,
     /// Title texts of custom-title / ai-title / last-prompt / summary records.
     pub titles: Vec<Title>,
+    /// Content blocks of shapes the page has no view for, in file order.
+    pub odd_blocks: Vec<OddBlock>,
     pub strings: Interner,
     /// Bytes pushed in all.
     pub len_bytes: u64,
@@ -95,6 +97,7 @@ impl Index {
             tool_results: &mut self.tool_results,
             compactions: &mut self.compactions,
             titles: &mut self.titles,
+            odd_blocks: &mut self.odd_blocks,
             strings: &mut self.strings,
         }
     }
@@ -107,6 +110,7 @@ impl Index {
             + self.tool_results.capacity() * size_of::<ToolResult>()
             + self.compactions.capacity() * size_of::<Compaction>()
             + self.titles.capacity() * size_of::<Title>()
+            + self.odd_blocks.capacity() * size_of::<OddBlock>()
             + self.strings.heap_bytes()
     }
 }
@@ -239,11 +243,10 @@ impl Indexer {
         let ix = &mut self.index;
         let row_index = ix.rows.len() as u32;
         let mut row = Row { offset: start, line_no: ix.physical_lines + 1, ..Row::default() };
-        let marks = (ix.tool_uses.len(), ix.tool_results.len());
         let mut tables = ix.tables();
+        let marks = tables.marks();
         let Some(nl) = scan::scan_line_to_newline(buf, row_index, &mut row, &mut tables) else {
-            ix.tool_uses.truncate(marks.0);
-            ix.tool_results.truncate(marks.1);
+            tables.roll_back(marks);
             return None;
         };
         let len = if nl > 0 && buf[nl - 1] == b'\r' { nl - 1 } else { nl };
@@ -284,16 +287,13 @@ impl Indexer {
         }
         let row_index = ix.rows.len() as u32;
         let mut row = Row { offset, len_bytes, line_no: ix.physical_lines, ..Row::default() };
-        let marks = (ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len(), ix.titles.len());
         let mut tables = ix.tables();
+        let marks = tables.marks();
         if let Err(reason) = scan::scan_line(line, row_index, &mut row, &mut tables) {
-            ix.tool_uses.truncate(marks.0);
-            ix.tool_results.truncate(marks.1);
-            ix.compactions.truncate(marks.2);
-            ix.titles.truncate(marks.3);
+            tables.roll_back(marks);
             row = Row { offset, len_bytes, line_no: ix.physical_lines, malformed: Some(reason), ..Row::default() };
-            row.tool_uses_start = marks.0 as u32;
-            row.tool_results_start = marks.1 as u32;
+            row.tool_uses_start = ix.tool_uses.len() as u32;
+            row.tool_results_start = ix.tool_results.len() as u32;
             ix.malformed_lines += 1;
         }
         grow_push(&mut ix.rows, row);

@@ -7,8 +7,8 @@
 use serde_json::Value;
 
 use super::intern::{Interner, Sym};
-use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
-use super::scan::{content_kind, PERSISTED_TAG, TASK_NOTIFICATION_TAG, TITLE_KEYS, TITLE_TYPES};
+use super::row::{flag, Compaction, Content, Malformed, OddBlock, Role, Row, Title, ToolResult, ToolUse, Usage};
+use super::scan::{content_kind, PERSISTED_TAG, RESULT_BLOCK_TYPES, TASK_NOTIFICATION_TAG, TITLE_KEYS, TITLE_TYPES};
 use super::time::parse_rfc3339_ms;
 use super::Index;
 
@@ -170,7 +170,10 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
                 for (k, b) in blocks.iter().enumerate() {
                     let kind = match b {
                         Value::Object(b) => block(ix_tables(ix), row_index, &mut row, b),
-                        _ => Content::Other,
+                        _ => {
+                            ix.odd_blocks.push(OddBlock { row: row_index, in_result: false, ty: Sym::NONE });
+                            Content::Other
+                        }
                     };
                     if k == 0 {
                         row.content = kind;
@@ -189,11 +192,12 @@ fn record(ix: &mut Index, mut row: Row, m: &Map, line: &[u8]) -> Row {
 struct Tables<'a> {
     tool_uses: &'a mut Vec<ToolUse>,
     tool_results: &'a mut Vec<ToolResult>,
+    odd_blocks: &'a mut Vec<OddBlock>,
     strings: &'a mut Interner,
 }
 
 fn ix_tables(ix: &mut Index) -> Tables<'_> {
-    Tables { tool_uses: &mut ix.tool_uses, tool_results: &mut ix.tool_results, strings: &mut ix.strings }
+    Tables { tool_uses: &mut ix.tool_uses, tool_results: &mut ix.tool_results, odd_blocks: &mut ix.odd_blocks, strings: &mut ix.strings }
 }
 
 fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
@@ -201,6 +205,9 @@ fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
         Some(Value::String(ty)) => content_kind(ty),
         _ => Content::Other,
     };
+    if kind == Content::Other {
+        t.odd_blocks.push(OddBlock { row: row_index, in_result: false, ty: sym(t.strings, b.get("type")) });
+    }
     match kind {
         Content::ToolUse => t.tool_uses.push(ToolUse {
             row: row_index,
@@ -210,13 +217,16 @@ fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
         Content::ToolResult => {
             let (persisted, images) = match b.get("content") {
                 Some(Value::String(c)) => (c.starts_with(PERSISTED_TAG), 0),
-                Some(Value::Array(items)) => (
-                    false,
-                    items
-                        .iter()
-                        .filter(|i| i.get("type").and_then(Value::as_str) == Some("image"))
-                        .count() as u32,
-                ),
+                Some(Value::Array(items)) => {
+                    for i in items {
+                        let ty = i.get("type").and_then(Value::as_str);
+                        if !ty.is_some_and(|ty| RESULT_BLOCK_TYPES.contains(&ty)) {
+                            let ty = if i.is_object() { sym(t.strings, i.get("type")) } else { Sym::NONE };
+                            t.odd_blocks.push(OddBlock { row: row_index, in_result: true, ty });
+                        }
+                    }
+                    (false, items.iter().filter(|i| i.get("type").and_then(Value::as_str) == Some("image")).count() as u32)
+                }
                 _ => (false, 0),
             };
             t.tool_results.push(ToolResult {
@@ -276,7 +286,8 @@ pub struct Resolved {
 /// Rows, file-level counters (bytes, physical, blank, longest, malformed)
 /// and compactions `(row, pre, post, trigger)`, all with symbols resolved.
 /// Titles as `(row, start, len, escaped)`.
-pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, Option<u64>, Option<u64>, String)>, Vec<(u32, u32, u32, bool)>);
+/// Odd blocks as `(row, in_result, type)`.
+pub type ResolvedIndex = (Vec<Resolved>, [u64; 5], Vec<(u32, Option<u64>, Option<u64>, String)>, Vec<(u32, u32, u32, bool)>, Vec<(u32, bool, String)>);
 
 /// Every row of `ix` with symbols resolved, plus the file-level counters.
 pub fn resolve(ix: &Index) -> ResolvedIndex {
@@ -323,7 +334,8 @@ pub fn resolve(ix: &Index) -> ResolvedIndex {
     let compactions =
         ix.compactions.iter().map(|c| (c.row, c.pre_tokens, c.post_tokens, s(c.trigger))).collect();
     let titles = ix.titles.iter().map(|t| (t.row, t.start, t.len, t.escaped)).collect();
-    (rows, counters, compactions, titles)
+    let odd_blocks = ix.odd_blocks.iter().map(|o| (o.row, o.in_result, s(o.ty))).collect();
+    (rows, counters, compactions, titles, odd_blocks)
 }
 
 /// Where two resolved indexes first differ, in a few words (a whole

@@ -219,6 +219,21 @@ pub struct Title {
     pub escaped: bool,
 }
 
+/// A content block the page has no view of its own for: in
+/// `message.content`, a `type` that is not one of [`Content`]'s (or none, or
+/// an element that is not an object); inside a tool_result's `content`
+/// array, a `type` not in `scan::RESULT_BLOCK_TYPES`. Rare: the scanner
+/// pushes one only for such a block, so known shapes cost nothing here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OddBlock {
+    /// Index of the row it sits in.
+    pub row: u32,
+    /// Inside a tool_result's `content` rather than `message.content`.
+    pub in_result: bool,
+    /// Its `type` as written; [`Sym::NONE`] when it has none.
+    pub ty: Sym,
+}
+
 /// `compactMetadata` of a `compact_boundary` system record. Each field is
 /// `None` when absent (or not a whole number): some writers record only
 /// `trigger` and `preTokens`.

@@ -13,7 +13,7 @@
 
 use super::cursor::{Cur, Str, R};
 use super::intern::{Interner, Sym};
-use super::row::{flag, Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
+use super::row::{flag, Compaction, Content, Malformed, OddBlock, Role, Row, Title, ToolResult, ToolUse, Usage};
 use super::tables::{grow_push, Tables};
 use super::time::parse_rfc3339_ms;
 
@@ -84,6 +84,9 @@ struct Record<'r> {
     compaction: Option<Compaction>,
     /// `attachment.type`: the row's `subtype` when it has none.
     attachment: Sym,
+    /// Length of `odd_blocks` before this record (a repeated `content` key
+    /// drops what the earlier one pushed).
+    odd_start: u32,
 }
 
 impl<'r> Record<'r> {
@@ -91,7 +94,8 @@ impl<'r> Record<'r> {
     fn scan(c: &mut Cur, row: &'r mut Row, row_index: u32, t: &mut Tables) -> R<Self> {
         row.tool_uses_start = t.tool_uses.len() as u32;
         row.tool_results_start = t.tool_results.len() as u32;
-        let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None, attachment: Sym::NONE };
+        let odd_start = t.odd_blocks.len() as u32;
+        let mut rec = Record { row, row_index, parent_none: true, titles: [None; 4], compaction: None, attachment: Sym::NONE, odd_start };
         c.object(|c, key| rec.top_field(c, key, t))?;
         Ok(rec)
     }
@@ -224,6 +228,7 @@ impl<'r> Record<'r> {
         row.images = 0;
         t.tool_uses.truncate(row.tool_uses_start as usize);
         t.tool_results.truncate(row.tool_results_start as usize);
+        t.odd_blocks.truncate(self.odd_start as usize);
     }
 
     fn content(&mut self, c: &mut Cur, t: &mut Tables) -> R<()> {
@@ -243,6 +248,7 @@ impl<'r> Record<'r> {
                     self.block(c, t)?
                 } else {
                     c.skip_value()?;
+                    grow_push(t.odd_blocks, OddBlock { row: self.row_index, in_result: false, ty: Sym::NONE });
                     Content::Other
                 };
                 if self.row.blocks == 1 {
@@ -261,6 +267,7 @@ impl<'r> Record<'r> {
         let mut is_error = false;
         let mut persisted = false;
         let mut nested_images = 0u32;
+        let odd_mark = t.odd_blocks.len();
         c.object(|c, key| {
             let key = c.key(key);
             match &*key {
@@ -272,12 +279,13 @@ impl<'r> Record<'r> {
                 b"content" => {
                     persisted = false;
                     nested_images = 0;
+                    t.odd_blocks.truncate(odd_mark);
                     match c.peek() {
                         Some(b'"') => {
                             let s = c.string()?;
                             persisted = c.starts_with(s, PERSISTED_TAG);
                         }
-                        Some(b'[') => nested_images = c.count_images()?,
+                        Some(b'[') => nested_images = c.result_blocks(self.row_index, t)?,
                         _ => c.skip_value()?,
                     }
                 }
@@ -290,6 +298,9 @@ impl<'r> Record<'r> {
             None => Content::Other,
         };
         let row = self.row_index;
+        if kind == Content::Other {
+            grow_push(t.odd_blocks, OddBlock { row, in_result: false, ty: c.sym(ty, t.strings) });
+        }
         match kind {
             Content::ToolUse => grow_push(t.tool_uses, ToolUse {
                 row,
@@ -336,6 +347,11 @@ impl<'r> Record<'r> {
 pub const TITLE_KEYS: [&str; 4] = ["customTitle", "aiTitle", "lastPrompt", "summary"];
 /// The record type whose text each of [`TITLE_KEYS`] is.
 pub const TITLE_TYPES: [&str; 4] = ["custom-title", "ai-title", "last-prompt", "summary"];
+
+/// Block types the page shows inside a tool_result's `content` array.
+pub const RESULT_BLOCK_TYPES: [&str; 3] = ["text", "image", "tool_reference"];
+/// Where `"image"` sits in [`RESULT_BLOCK_TYPES`].
+const IMAGE_AT: usize = 1;
 
 /// The `type` of a content block, as [`Content`].
 pub fn content_kind(ty: &str) -> Content {
@@ -454,26 +470,30 @@ impl Cur<'_> {
         Ok(self.sym(ty, strings))
     }
 
-    /// Image blocks among the elements of an array (a tool_result's content).
-    fn count_images(&mut self) -> R<u32> {
+    /// The elements of a tool_result's `content` array: the number of image
+    /// blocks; any element not of [`RESULT_BLOCK_TYPES`] goes to `odd_blocks`.
+    fn result_blocks(&mut self, row: u32, t: &mut Tables) -> R<u32> {
         let mut n = 0;
         self.array(|c| {
             if c.peek() != Some(b'{') {
+                grow_push(t.odd_blocks, OddBlock { row, in_result: true, ty: Sym::NONE });
                 return c.skip_value();
             }
-            let mut is_image = false;
+            let mut ty = None;
             c.object(|c, key| {
                 if &*c.key(key) == b"type" {
-                    is_image = match c.opt_str()? {
-                        Some(s) => &*c.text(s) == "image",
-                        None => false,
-                    };
+                    ty = c.opt_str()?;
                     Ok(())
                 } else {
                     c.skip_value()
                 }
             })?;
-            n += is_image as u32;
+            let known = ty.map(|s| c.text(s)).and_then(|s| RESULT_BLOCK_TYPES.iter().position(|&k| k == &*s));
+            match known {
+                Some(IMAGE_AT) => n += 1,
+                Some(_) => {}
+                None => grow_push(t.odd_blocks, OddBlock { row, in_result: true, ty: c.sym(ty, t.strings) }),
+            }
             Ok(())
         })?;
         Ok(n)

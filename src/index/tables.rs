@@ -1,8 +1,8 @@
 //! Where the scanner appends a line's side entries (tool uses and results,
-//! compactions, titles, interned strings), and how those tables grow.
+//! compactions, titles, odd blocks, interned strings), and how those tables grow.
 
 use super::intern::Interner;
-use super::row::{Compaction, Title, ToolResult, ToolUse};
+use super::row::{Compaction, OddBlock, Title, ToolResult, ToolUse};
 
 /// Where a scanned line's side entries go.
 pub struct Tables<'a> {
@@ -10,7 +10,27 @@ pub struct Tables<'a> {
     pub tool_results: &'a mut Vec<ToolResult>,
     pub compactions: &'a mut Vec<Compaction>,
     pub titles: &'a mut Vec<Title>,
+    pub odd_blocks: &'a mut Vec<OddBlock>,
     pub strings: &'a mut Interner,
+}
+
+/// The tables' lengths before a line: what a line that fails is rolled
+/// back to, so a malformed line leaves no entry behind.
+#[derive(Clone, Copy)]
+pub struct Marks([usize; 5]);
+
+impl Tables<'_> {
+    pub fn marks(&self) -> Marks {
+        Marks([self.tool_uses.len(), self.tool_results.len(), self.compactions.len(), self.titles.len(), self.odd_blocks.len()])
+    }
+
+    pub fn roll_back(&mut self, Marks(m): Marks) {
+        self.tool_uses.truncate(m[0]);
+        self.tool_results.truncate(m[1]);
+        self.compactions.truncate(m[2]);
+        self.titles.truncate(m[3]);
+        self.odd_blocks.truncate(m[4]);
+    }
 }
 
 /// Pushes `x`, growing a full `v` by an eighth (at least 1024 items) rather

@@ -4,10 +4,10 @@
 //! ```text
 //!   header   "CCIX" version:u32  len_bytes:u64  physical_lines blank_lines
 //!            max_line_bytes malformed_lines:u32  then six counts:u32
-//!            (strings rows tool_uses tool_results compactions titles)
+//!            (strings rows tool_uses tool_results compactions titles odd_blocks)
 //!   strings  len:u32 bytes   — symbols 1.. in order (0 is the empty NONE)
 //!   rows     ROW_BYTES each, fixed layout (see `put_row`)
-//!   tool_uses, tool_results, compactions, titles   fixed width each
+//!   tool_uses, tool_results, compactions, titles, odd_blocks   fixed width each
 //! ```
 //!
 //! Little-endian throughout. The encoder hands out pieces of about
@@ -19,18 +19,20 @@
 use thiserror::Error;
 
 use super::intern::{Interner, Sym};
-use super::row::{Compaction, Content, Malformed, Role, Row, Title, ToolResult, ToolUse, Usage};
+use super::row::{Compaction, Content, Malformed, OddBlock, Role, Row, Title, ToolResult, ToolUse, Usage};
 use super::Index;
 
 const MAGIC: &[u8; 4] = b"CCIX";
 /// 2: compaction token counts may be absent (a presence byte before each).
-const VERSION: u32 = 2;
+/// 3: a seventh table, odd blocks.
+const VERSION: u32 = 3;
 /// Bytes of one encoded row.
 pub const ROW_BYTES: usize = 8 + 1 + 8 + 4 + 4 + 1 + 11 * 4 + 1 + 1 + 2 + 4 + 4 + 6 * 4 + 4 * 4;
 const TOOL_USE_BYTES: usize = 12;
 const TOOL_RESULT_BYTES: usize = 4 + 4 + 1 + 1 + 4;
 const COMPACTION_BYTES: usize = 4 + 1 + 8 + 1 + 8 + 4;
 const TITLE_BYTES: usize = 4 + 4 + 4 + 1;
+const ODD_BLOCK_BYTES: usize = 4 + 1 + 4;
 
 /// Why bytes could not be read back as an index.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -127,7 +129,7 @@ pub fn encode(ix: &Index, piece_bytes: usize, flush: impl FnMut(Vec<u8>)) {
         w.u32(v);
     }
     let strings = ix.strings.len().saturating_sub(1);
-    for n in [strings, ix.rows.len(), ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len(), ix.titles.len()] {
+    for n in [strings, ix.rows.len(), ix.tool_uses.len(), ix.tool_results.len(), ix.compactions.len(), ix.titles.len(), ix.odd_blocks.len()] {
         w.len(n);
     }
     for k in 1..ix.strings.len() {
@@ -168,6 +170,12 @@ pub fn encode(ix: &Index, piece_bytes: usize, flush: impl FnMut(Vec<u8>)) {
         w.u32(t.start);
         w.u32(t.len);
         w.u8(t.escaped as u8);
+        w.maybe_flush();
+    }
+    for o in &ix.odd_blocks {
+        w.u32(o.row);
+        w.u8(o.in_result as u8);
+        w.sym(o.ty);
         w.maybe_flush();
     }
     if !w.buf.is_empty() {
@@ -363,14 +371,14 @@ pub fn decode(input: &mut impl Input) -> Result<Index, WireError> {
 pub struct Decoder {
     ix: Index,
     /// Records still to read per table, in encoding order: strings, rows,
-    /// tool_uses, tool_results, compactions, titles.
-    left: [usize; 6],
+    /// tool_uses, tool_results, compactions, titles, odd_blocks.
+    left: [usize; 7],
 }
 
 impl Decoder {
     pub fn start(input: &mut impl Input) -> Result<Decoder, WireError> {
         let mut r = Reader { input, symbols: 1 };
-        let head: [u8; 4 + 4 + 8 + 4 * 4 + 6 * 4] = r.record()?;
+        let head: [u8; 4 + 4 + 8 + 4 * 4 + 7 * 4] = r.record()?;
         if &head[..4] != MAGIC {
             return Err(WireError::NotAnIndex);
         }
@@ -379,8 +387,8 @@ impl Decoder {
             return Err(WireError::NotAnIndex);
         }
         let mut ix = Index { len_bytes: f.u64(), physical_lines: f.u32(), blank_lines: f.u32(), max_line_bytes: f.u32(), malformed_lines: f.u32(), strings: Interner::new(), ..Index::default() };
-        let mut left = [0; 6];
-        for (n, record_bytes) in left.iter_mut().zip([4, ROW_BYTES, TOOL_USE_BYTES, TOOL_RESULT_BYTES, COMPACTION_BYTES, TITLE_BYTES]) {
+        let mut left = [0; 7];
+        for (n, record_bytes) in left.iter_mut().zip([4, ROW_BYTES, TOOL_USE_BYTES, TOOL_RESULT_BYTES, COMPACTION_BYTES, TITLE_BYTES, ODD_BLOCK_BYTES]) {
             *n = r.count(&mut f, record_bytes)?;
         }
         ix.rows.reserve_exact(left[1]);
@@ -388,6 +396,7 @@ impl Decoder {
         ix.tool_results.reserve_exact(left[3]);
         ix.compactions.reserve_exact(left[4]);
         ix.titles.reserve_exact(left[5]);
+        ix.odd_blocks.reserve_exact(left[6]);
         Ok(Decoder { ix, left })
     }
 
@@ -442,11 +451,18 @@ impl Decoder {
                         let post_tokens = r.flag(&mut f)?.then_some(f.u64());
                         ix.compactions.push(Compaction { row, pre_tokens, post_tokens, trigger: r.sym(&mut f)? });
                     }
-                    _ => {
+                    5 => {
                         let b = r.record::<TITLE_BYTES>()?;
                         let mut f = Fields { b: &b, at: 0 };
                         let (row, start, len) = (f.u32(), f.u32(), f.u32());
                         ix.titles.push(Title { row, start, len, escaped: r.flag(&mut f)? });
+                    }
+                    _ => {
+                        let b = r.record::<ODD_BLOCK_BYTES>()?;
+                        let mut f = Fields { b: &b, at: 0 };
+                        let row = f.u32();
+                        let in_result = r.flag(&mut f)?;
+                        ix.odd_blocks.push(OddBlock { row, in_result, ty: r.sym(&mut f)? });
                     }
                 }
             }
@@ -483,6 +499,7 @@ fn check_links(ix: &Index) -> Result<(), &'static str> {
     }
     let row_refs = ix.tool_uses.iter().map(|t| t.row).chain(ix.tool_results.iter().map(|t| t.row));
     let row_refs = row_refs.chain(ix.compactions.iter().map(|c| c.row)).chain(ix.titles.iter().map(|t| t.row));
+    let row_refs = row_refs.chain(ix.odd_blocks.iter().map(|o| o.row));
     for row in row_refs {
         if row as u64 >= rows {
             return Err("a reference to a row that does not exist");
@@ -514,6 +531,7 @@ mod tests {
             assert_eq!(back.tool_uses, ix.tool_uses);
             assert_eq!(back.tool_results, ix.tool_results);
             assert_eq!(back.titles, ix.titles);
+            assert_eq!(back.odd_blocks, ix.odd_blocks);
             assert_eq!(back.strings.len(), ix.strings.len());
             assert_eq!(back.str(Sym(1)), ix.str(Sym(1)));
             assert_eq!((back.len_bytes, back.physical_lines, back.blank_lines, back.malformed_lines), (ix.len_bytes, 5, 1, 1));
@@ -536,7 +554,7 @@ mod tests {
             }
             let back = d.finish(&mut input).expect("finishes");
             assert_eq!(back.rows, whole.rows);
-            assert_eq!((&back.tool_uses, &back.tool_results, &back.compactions, &back.titles), (&whole.tool_uses, &whole.tool_results, &whole.compactions, &whole.titles));
+            assert_eq!((&back.tool_uses, &back.tool_results, &back.compactions, &back.titles, &back.odd_blocks), (&whole.tool_uses, &whole.tool_results, &whole.compactions, &whole.titles, &whole.odd_blocks));
             assert_eq!(back.strings.len(), whole.strings.len());
             let records = (whole.strings.len() - 1) + whole.rows.len() + 2 + 1 + 1 + 1;
             assert_eq!(steps, records.div_ceil(max_records), "in steps of {max_records}");

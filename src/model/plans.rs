@@ -5,7 +5,7 @@
 //! Shapes from public strict schemas of the attachment payloads
 //! (`planFilePath`, `planExists`, `planContent`).
 
-use std::rc::Rc;
+use std::borrow::Borrow;
 
 use super::body::Body;
 use crate::index::{FxHashMap, Index, Sym};
@@ -21,11 +21,12 @@ pub fn plan_rows(ix: &Index) -> Vec<u32> {
 }
 
 /// The plan files named in `rows` (`<name>.md`), each once, in order, with
-/// the line that first names it.
-pub fn plan_files(ix: &Index, rows: &[u32], bodies: &FxHashMap<u32, Rc<Body>>) -> Vec<(String, u32)> {
+/// the line that first names it. The bodies must be as written (not
+/// redacted): the names are matched against the picked home's files.
+pub fn plan_files<B: Borrow<Body>>(ix: &Index, rows: &[u32], bodies: &FxHashMap<u32, B>) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = Vec::new();
     for &r in rows {
-        let Some(path) = bodies.get(&r).and_then(|b| b.attachment.0.as_ref()).and_then(|a| a.plan_file_path.as_deref()) else { continue };
+        let Some(path) = bodies.get(&r).and_then(|b| b.borrow().attachment.0.as_ref()).and_then(|a| a.plan_file_path.as_deref()) else { continue };
         let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
         if name.ends_with(".md") && !out.iter().any(|(n, _)| n == name) {
             out.push((name.to_string(), ix.rows[r as usize].line_no));

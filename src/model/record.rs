@@ -20,7 +20,7 @@ use serde_json::Value;
 
 use super::body::{Attachment, Body};
 use crate::fmt;
-use crate::index::{Content, FxHashMap, Index, Sym};
+use crate::index::{FxHashMap, Index, Sym};
 
 /// Record `type`s ccscope understands.
 pub const RECORD_TYPES: [&str; 15] = [
@@ -45,9 +45,12 @@ pub enum Level {
     RecordType,
     SystemSubtype,
     AttachmentType,
-    /// A record whose first content block has a `type` the reader does not
-    /// know (the index keeps the first block's kind only).
+    /// A block of `message.content`, at any place, whose `type` the reader
+    /// does not know.
     ContentBlock,
+    /// An element of a tool_result's `content` array of a type the page
+    /// does not show (it shows `index::scan::RESULT_BLOCK_TYPES`).
+    ResultBlock,
 }
 
 impl Level {
@@ -57,6 +60,7 @@ impl Level {
             Level::SystemSubtype => "system subtype",
             Level::AttachmentType => "attachment type",
             Level::ContentBlock => "content block",
+            Level::ResultBlock => "tool-result block",
         }
     }
 }
@@ -65,8 +69,7 @@ impl Level {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unknown {
     pub level: Level,
-    /// The `type` or subtype as written; `None` for a content block (the
-    /// index does not keep its name: the first line shows it).
+    /// The `type` or subtype as written; `None` for a block without one.
     pub name: Option<String>,
     pub count: u64,
     pub first_line: u32,
@@ -86,30 +89,34 @@ pub fn not_understood(ix: &Index) -> Vec<Unknown> {
     let (system, attachment, user, assistant) = (sym("system"), sym("attachment"), sym("user"), sym("assistant"));
     let mut out: Vec<Unknown> = Vec::new();
     let mut slot: FxHashMap<(Level, Sym), usize> = FxHashMap::default();
-    for (r, row) in ix.rows.iter().enumerate() {
-        if row.malformed.is_some() || row.record_type.is_none() {
-            continue;
-        }
-        let found = if !types.contains(&row.record_type) {
-            Some((Level::RecordType, row.record_type))
-        } else if row.record_type == system && row.subtype.is_some() && !subtypes.contains(&row.subtype) {
-            Some((Level::SystemSubtype, row.subtype))
-        } else if row.record_type == attachment && row.subtype.is_some() && !attachments.contains(&row.subtype) {
-            Some((Level::AttachmentType, row.subtype))
-        } else if (row.record_type == user || row.record_type == assistant) && row.content == Content::Other {
-            Some((Level::ContentBlock, Sym::NONE))
-        } else {
-            None
-        };
-        let Some(key) = found else { continue };
+    let mut count = |key: (Level, Sym), r: u32| {
+        let row = &ix.rows[r as usize];
         let k = *slot.entry(key).or_insert_with(|| {
-            out.push(Unknown { level: key.0, name: key.1.is_some().then(|| ix.str(key.1).to_string()), count: 0, first_line: row.line_no, first_row: r as u32, versions: Vec::new() });
+            out.push(Unknown { level: key.0, name: key.1.is_some().then(|| ix.str(key.1).to_string()), count: 0, first_line: row.line_no, first_row: r, versions: Vec::new() });
             out.len() - 1
         });
         let u = &mut out[k];
         u.count += 1;
         if row.version.is_some() && !u.versions.iter().any(|v| v == ix.str(row.version)) {
             u.versions.push(ix.str(row.version).to_string());
+        }
+    };
+    for (r, row) in ix.rows.iter().enumerate() {
+        if row.malformed.is_some() || row.record_type.is_none() {
+            continue;
+        }
+        if !types.contains(&row.record_type) {
+            count((Level::RecordType, row.record_type), r as u32);
+        } else if row.record_type == system && row.subtype.is_some() && !subtypes.contains(&row.subtype) {
+            count((Level::SystemSubtype, row.subtype), r as u32);
+        } else if row.record_type == attachment && row.subtype.is_some() && !attachments.contains(&row.subtype) {
+            count((Level::AttachmentType, row.subtype), r as u32);
+        }
+    }
+    for odd in &ix.odd_blocks {
+        let rt = ix.rows[odd.row as usize].record_type;
+        if rt == user || rt == assistant {
+            count((if odd.in_result { Level::ResultBlock } else { Level::ContentBlock }, odd.ty), odd.row);
         }
     }
     out.sort_by_key(|u| (u.level, u.first_line));

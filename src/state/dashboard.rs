@@ -61,6 +61,9 @@ pub struct Dashboard {
     /// The longest by active time and the most expensive, at most five each.
     pub longest: Vec<u32>,
     pub priciest: Vec<u32>,
+    /// For each of `totals.unknown`, the first conversation (in the list's
+    /// order) that holds it.
+    pub unknown_first: Vec<Option<u32>>,
 }
 
 impl Dashboard {
@@ -81,7 +84,8 @@ impl Dashboard {
         };
         let longest = top(&|c| folder.facts(c)?.report.active_seconds);
         let priciest = top(&|c| folder.facts(c)?.report.cost_usd);
-        Dashboard { totals: totals.sorted(), summed: summed.len(), longest, priciest }
+        let unknown_first = totals.unknown.iter().map(|u| summed.iter().copied().find(|&c| folder.facts(c).is_some_and(|f| f.report.unknown.iter().any(|x| u.is(x))))).collect();
+        Dashboard { totals: totals.sorted(), summed: summed.len(), longest, priciest, unknown_first }
     }
 }
 

@@ -10,20 +10,23 @@ use super::redact::Redactor;
 /// Characters of one string kept in an example.
 pub const EXAMPLE_STRING_CHARS: usize = 200;
 
-fn cut(s: &str, r: &mut Redactor) -> String {
+fn cut(s: &str, r: &mut Redactor, max_chars: Option<usize>) -> String {
     let red = r.redact(s);
-    let mut out: String = red.chars().take(EXAMPLE_STRING_CHARS).collect();
-    if red.chars().nth(EXAMPLE_STRING_CHARS).is_some() {
+    let Some(max) = max_chars else { return red.into_owned() };
+    let mut out: String = red.chars().take(max).collect();
+    if red.chars().nth(max).is_some() {
         out.push('…');
     }
     out
 }
 
-fn walk(v: Value, r: &mut Redactor) -> Value {
+/// `v` with every string and every object key redacted (a key can be a
+/// path or a name), strings cut at `max_chars` when given.
+pub fn redact_json(v: Value, r: &mut Redactor, max_chars: Option<usize>) -> Value {
     match v {
-        Value::String(s) => Value::String(cut(&s, r)),
-        Value::Array(a) => Value::Array(a.into_iter().map(|x| walk(x, r)).collect()),
-        Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (r.redact(&k).into_owned(), walk(x, r))).collect::<Map<_, _>>()),
+        Value::String(s) => Value::String(cut(&s, r, max_chars)),
+        Value::Array(a) => Value::Array(a.into_iter().map(|x| redact_json(x, r, max_chars)).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (r.redact(&k).into_owned(), redact_json(x, r, max_chars))).collect::<Map<_, _>>()),
         other => other,
     }
 }
@@ -32,7 +35,7 @@ fn walk(v: Value, r: &mut Redactor) -> Value {
 /// JSON.
 pub fn redacted_example(line: &[u8], r: &mut Redactor) -> Option<String> {
     let v: Value = serde_json::from_slice(line).ok()?;
-    serde_json::to_string_pretty(&walk(v, r)).ok()
+    serde_json::to_string_pretty(&redact_json(v, r, Some(EXAMPLE_STRING_CHARS))).ok()
 }
 
 #[cfg(test)]

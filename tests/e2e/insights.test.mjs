@@ -169,11 +169,16 @@ test("screenshot of the files changed, dark, at a phone's width", async () => {
 test("what is not understood is named: the header counts the kinds, the insights list each with its first line and copy one example, redacted", async () => {
   const file = join(ROOT, "tests/fixtures/unknown-kinds.jsonl");
   const want = report(file).unknown;
-  assert.equal(want.length, 4);
+  assert.equal(want.length, 6);
   await withApp(browser, async ({ page }) => {
     await open(page, file);
-    assert.equal(await page.getAttribute("[data-testid=unknown-brief]", "data-kinds"), "4");
-    assert.match(await page.textContent("[data-testid=unknown-brief]"), /^4 kinds of record not understood/);
+    assert.equal(await page.getAttribute("[data-testid=unknown-brief]", "data-kinds"), "6");
+    assert.match(await page.textContent("[data-testid=unknown-brief]"), /^6 kinds of record not understood/);
+    // A block not understood shows where it sits, named: second of three in an answer, and inside a tool's result.
+    await page.evaluate(() => { location.hash = "#L10"; });
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=odd-block]").length >= 2);
+    const odd = await page.$$eval("[data-testid=odd-block]", (l) => l.map((e) => e.textContent));
+    assert.ok(odd.includes("[web_search_tool_result block]") && odd.includes("[document block]"), odd.join(" | "));
     await openInsights(page);
     await page.waitForSelector("[data-testid=unknown-kind]");
     const rows = await page.$$eval("[data-testid=unknown-kind]", (r) => r.map((e) => [e.dataset.name ?? null, Number(e.dataset.count), Number(e.dataset.line)]));

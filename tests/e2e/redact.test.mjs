@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, withApp, pickFolder } from "./helpers.mjs";
 import { TMP } from "./view-helpers.mjs";
-import { writePlanted, writePlantedAgents, SECRETS, TELLS } from "../fixtures/planted.mjs";
+import { writePlanted, writePlantedAgents, writePlantedHome, SECRETS, TELLS } from "../fixtures/planted.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -160,5 +160,52 @@ test("with Redact on, a workflow run, a teammate's message and a background answ
     // Off again: the originals are back.
     await page.click("[data-testid=redact-toggle]");
     await page.waitForFunction((s) => document.body.innerText.includes(s), SECRETS.email, { timeout: 10000 });
+  });
+});
+
+test("with Redact on, a picked ~/.claude's task list, plans, file history, files changed and kinds not understood show nothing planted", async () => {
+  const home = writePlantedHome(join(TMP, "planted-home"));
+  await withApp(browser, async ({ page }) => {
+    await page.click("[data-testid=redact-toggle]");
+    await pickFolder(page, home);
+    await page.waitForSelector("[data-testid=sessions] tbody tr");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    // The dashboard: files changed most, and the folder's kinds not understood.
+    await page.click("[data-testid=dashboard-toggle]");
+    await page.waitForSelector("[data-testid=files-changed-most] tr[data-path]");
+    await page.waitForSelector("[data-testid=folder-unknown-kind]");
+    assert.equal(await page.locator("[data-testid=folder-unknown-kind]").count(), 5, "five kinds, each named by a secret");
+    await noLeak(page, "the dashboard's files and kinds not understood");
+    await page.click("[data-testid=dashboard-toggle]");
+    await page.click("[data-testid=sessions] tbody tr a");
+    await page.waitForSelector("[data-testid=turn-list] article.item");
+    await page.waitForSelector("[data-testid=unknown-brief]");
+    // The task list beside the reading position, unfolded.
+    // The conversation's address is opaque (`#/~N`): its line 4 (the TodoWrite call) is that address and `:L4`.
+    await page.evaluate(() => { location.hash = location.hash.replace(/:?L\d+$/, "") + ":L4"; });
+    await page.waitForFunction(() => document.querySelector("[data-testid=task-strip]")?.dataset.line !== undefined);
+    await page.click("[data-testid=task-strip-toggle]");
+    await page.waitForSelector("[data-testid=task-strip] [data-testid=task]");
+    await noLeak(page, "the task list");
+    const all = await walkAll(page);
+    assert.deepEqual(leaks(all), [], "the conversation: the plan card, the unknown rows and blocks");
+    assert.match(all, /\[block-<secret-\d+> block\]/, "a content block not understood is named, redacted");
+    assert.match(all, /\[doc_<secret-\d+> block\]/, "a tool-result block not understood is named, redacted");
+    // The insights: task history, plans opened, file history stepped, files changed opened, the list of kinds.
+    await page.click("[data-testid=insights-toggle]");
+    await page.waitForSelector("[data-testid=task-history] [data-testid=task-change]");
+    await page.click("[data-testid=plan-file] .file-head");
+    await page.waitForSelector("[data-testid=plan-file-text] .md");
+    await page.click("[data-testid=tracked-file] .file-head");
+    await page.waitForSelector("[data-testid=tracked-file] pre.diff");
+    await page.click("[data-testid=changed-file] .file-head");
+    await page.waitForSelector("[data-testid=changed-file] pre.diff");
+    await page.waitForSelector("[data-testid=not-understood] [data-testid=unknown-kind]");
+    assert.equal(await page.locator("[data-testid=unknown-kind]").count(), 5);
+    const seen = await noLeak(page, "the insights: task history, plan file, file history, files changed, not understood");
+    assert.match(seen, /<secret-\d+>/);
+    // Off again: the originals are back (a record type named by a key).
+    await page.click("[data-testid=redact-toggle]");
+    await page.waitForFunction((s) => document.body.innerText.includes(s), SECRETS.key, { timeout: 10000 });
   });
 });

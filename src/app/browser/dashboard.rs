@@ -130,13 +130,13 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                         <thead><tr><th>{ "Model" }</th><th class="num">{ "Turns" }</th><th class="num">{ "Tokens" }</th><th class="num">{ "Est. cost" }</th></tr></thead>
                         <tbody>{ for t.models.iter().map(|m| {
                             let name = m.model.clone();
-                            html! { <tr data-model={m.model.clone().unwrap_or_default()}>
-                                <td><button class="link" onclick={narrow(Box::new(move |l| l.model = name.clone()))}><code>{ m.model.clone().unwrap_or_else(|| "(no model named)".into()) }</code></button></td>
+                            html! { <tr data-model={red.text(m.model.as_deref().unwrap_or_default())}>
+                                <td><button class="link" onclick={narrow(Box::new(move |l| l.model = name.clone()))}><code>{ m.model.as_deref().map_or_else(|| "(no model named)".into(), |m| red.text(m)) }</code></button></td>
                                 <td class="num">{ fmt::count(m.api_turns) }</td><td class="num">{ tokens(m.tokens()) }</td><td class="num">{ cost(m.cost_usd) }</td></tr> }
                         }) }</tbody>
                     </table></div>
                     <p class="muted small">{ format!("Estimated at Anthropic's list prices taken {PRICES_TAKEN}.") }
-                        if !t.unpriced_models.is_empty() { { format!(" No price for: {}.", t.unpriced_models.join(", ")) } }</p>
+                        if !t.unpriced_models.is_empty() { { format!(" No price for: {}.", red.text(&t.unpriced_models.join(", "))) } }</p>
                 </div>
                 <div>
                     <h3>{ "Tools that fail most" }</h3>
@@ -144,9 +144,9 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                         <thead><tr><th>{ "Tool" }</th><th class="num">{ "Failed" }</th><th class="num">{ "Calls" }</th><th class="num">{ "Rate" }</th><th class="num">{ "In conv." }</th></tr></thead>
                         <tbody>{ for t.tools.iter().filter(|x| x.failures > 0).take(8).map(|x| {
                             let name = x.name.clone();
-                            html! { <tr data-tool={x.name.clone()} data-failing-conversations={x.failing_conversations.to_string()}>
+                            html! { <tr data-tool={red.text(&x.name)} data-failing-conversations={x.failing_conversations.to_string()}>
                                 <td><button class="link" onclick={narrow(Box::new(move |l| l.tool_failing = Some(name.clone())))}
-                                    title="Show the conversations where it failed"><code>{ x.name.clone() }</code></button></td>
+                                    title="Show the conversations where it failed"><code>{ red.text(&x.name) }</code></button></td>
                                 <td class="num">{ fmt::count(x.failures) }</td><td class="num">{ fmt::count(x.calls) }</td>
                                 <td class="num">{ fmt::percent(x.failures, x.calls).unwrap_or_default() }</td><td class="num">{ fmt::count(x.failing_conversations) }</td></tr> }
                         }) }</tbody>
@@ -174,6 +174,18 @@ pub fn folder_dashboard(p: &ListProps) -> Html {
                         }) }</tbody>
                     </table></div>
                     <p class="muted small">{ format!("By Edit, MultiEdit, Write and NotebookEdit calls; {} in all.", fmt::plural(t.files.len() as u64, "file", "files")) }</p>
+                    }
+                    if !t.unknown.is_empty() {
+                        <h3 class="spaced">{ "Not understood" }</h3>
+                        <ul class="top-list" data-testid="folder-unknown">{ for t.unknown.iter().zip(&d.unknown_first).map(|(u, first)| {
+                            let name = u.name.as_deref().map_or_else(|| "of a type not known".to_string(), |n| red.text(n));
+                            html! { <li data-testid="folder-unknown-kind" data-name={u.name.as_deref().map(|n| red.text(n))} data-count={u.count.to_string()} data-conversations={u.conversations.to_string()}>
+                                { format!("{} ", u.level.words()) }<code>{ name }</code>{ format!(" ×{} in {}", fmt::count(u.count), fmt::plural(u.conversations, "conversation", "conversations")) }
+                                if !u.versions.is_empty() { <span class="muted small">{ format!(" · v{}", u.versions.join(", v")) }</span> }
+                                if let Some(c) = *first { { " · " }<button class="link" onclick={open(c)}>{ "open the first" }</button> }
+                            </li> }
+                        }) }</ul>
+                        <p class="muted small">{ "Kinds of record this ccscope has no handling for, shown as plain rows; each conversation's insights list its own." }</p>
                     }
                 </div>
             </div>

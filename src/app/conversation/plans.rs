@@ -30,7 +30,8 @@ pub fn plan_files_card(p: &Props) -> Html {
             }
             let ctx = ctx.clone();
             yew::platform::spawn_local(async move {
-                let bodies = crate::app::bodies::fetch_map(&ctx, &rows).await;
+                // As written: the names are matched against plans/ (and redacted where shown).
+                let bodies = crate::app::bodies::fetch_unredacted(&ctx, &rows).await;
                 named.set(Some(Rc::new(plan_files(ctx.ix(), &rows, &bodies))));
             });
         });
@@ -64,6 +65,7 @@ fn plan_row(p: &RowProps) -> Html {
     let text = use_state(|| None::<Result<Rc<str>, String>>);
     let red = crate::app::redact::use_redaction();
     let entry = p.folder.folder.tree.plan(p.folder.conv, &p.name);
+    let shown = red.text(&p.name);
     let toggle = {
         let (text, f, red) = (text.clone(), p.folder.clone(), red.clone());
         Callback::from(move |_: MouseEvent| {
@@ -80,14 +82,14 @@ fn plan_row(p: &RowProps) -> Html {
         })
     };
     html! {
-        <li class="changed-file" data-testid="plan-file" data-name={p.name.to_string()} data-picked={entry.is_some().to_string()}>
+        <li class="changed-file" data-testid="plan-file" data-name={shown.clone()} data-picked={entry.is_some().to_string()}>
             if entry.is_some() {
                 <button class="file-head" aria-expanded={text.is_some().to_string()} onclick={toggle}>
-                    <code class="path">{ format!("plans/{}", p.name) }</code>
+                    <code class="path">{ format!("plans/{shown}") }</code>
                     <span class="muted small">{ format!("first named on line {}", p.line) }</span>
                 </button>
             } else {
-                <p class="small"><code>{ format!("plans/{}", p.name) }</code>{ format!(" (named on line {}) was not picked.", p.line) }</p>
+                <p class="small"><code>{ format!("plans/{shown}") }</code>{ format!(" (named on line {}) was not picked.", p.line) }</p>
             }
             { match &*text {
                 None => html! {},

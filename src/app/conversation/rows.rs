@@ -184,7 +184,7 @@ fn teammates(m: &crate::model::teammate::Message, on_resize: &Callback<()>) -> H
 pub fn system(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
     let ix = ctx.ix();
     let row = &ix.rows[row_ix as usize];
-    let subtype = ix.str(row.subtype);
+    let subtype = ctx.index_text(ix.str(row.subtype));
     if subtype == COMPACT_BOUNDARY {
         let c = ix.compactions.iter().find(|c| c.row == row_ix);
         return html! { <div class="divider-line compaction" data-testid="compaction">{ compaction_words(ix, c) }</div> };
@@ -203,7 +203,7 @@ pub fn system(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
     let content = body.and_then(|b| crate::model::record::words(b).or_else(|| b.content.as_deref().map(|t| first_line(t, ROW_TEXT_CHARS)))).unwrap_or_default();
     html! {
         <div class="compact-row">
-            <span class="tag">{ if subtype.is_empty() { "system" } else { subtype } }</span>
+            <span class="tag">{ if subtype.is_empty() { "system".to_string() } else { subtype } }</span>
             <span class="muted">{ content }</span>
         </div>
     }
@@ -212,18 +212,18 @@ pub fn system(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
 pub fn other(ctx: &Ctx, row_ix: u32, bodies: &Bodies) -> Html {
     let ix = ctx.ix();
     let row = &ix.rows[row_ix as usize];
-    let ty = if row.record_type.is_none() { "(no type)" } else { ix.str(row.record_type) };
+    let ty = if row.record_type.is_none() { "(no type)".to_string() } else { ctx.index_text(ix.str(row.record_type)) };
     let text = bodies.get(&row_ix).and_then(|b| {
         let title = b.custom_title.as_deref().or(b.ai_title.as_deref()).or(b.summary.as_deref()).map(|t| first_line(t, ROW_TEXT_CHARS));
         title.or_else(|| crate::model::record::words(b))
     });
     // An attachment's kind beside its type (`attachment · hook success`).
-    let tag = match ix.str(row.subtype) {
-        "" => ty.to_string(),
+    let tag = match &*ctx.index_text(ix.str(row.subtype)) {
+        "" => ty.clone(),
         kind => format!("{ty} · {}", kind.replace('_', " ")),
     };
     html! {
-        <div class="compact-row" data-testid="record-row" data-type={ty.to_string()}>
+        <div class="compact-row" data-testid="record-row" data-type={ty}>
             <span class="tag">{ tag }</span>
             <span class="muted">{ text.unwrap_or_else(|| fmt::bytes(u64::from(row.len_bytes))) }</span>
         </div>

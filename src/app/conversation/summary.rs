@@ -65,7 +65,8 @@ fn human(doc: &Doc, key: &str, v: &Value) -> Html {
 #[function_component(Summary)]
 pub fn summary(props: &Props) -> Html {
     let l = &props.doc;
-    let name = crate::app::redact::use_redaction().text(&l.name);
+    let red = crate::app::redact::use_redaction();
+    let name = red.text(&l.name);
     // In a folder, the runs beside the file are linked (by the survey).
     let in_folder = use_context::<super::in_folder::InFolder>();
     let mut stats = l.stats.clone();
@@ -74,6 +75,12 @@ pub fn summary(props: &Props) -> Html {
         stats.subagents = facts.line.stats.subagents.clone();
     }
     let facts = serde_json::to_value(&stats).unwrap_or(Value::Null);
+    // Record types, session ids, entrypoints and run names are the file's
+    // strings: redacted (keys too) with the rest of the page.
+    let facts = match red.active() {
+        Some(r) => crate::state::example::redact_json(facts, &mut r.borrow_mut(), None),
+        None => facts,
+    };
     // For something that is not a transcript, only the file facts mean anything.
     let is_transcript = l.is_transcript();
     let wide = |k: &str| matches!(k, "types" | "session_ids" | "entrypoints" | "subagents");

@@ -14,7 +14,9 @@ use super::in_folder::InFolder;
 use super::answer::AnswerLink;
 use super::runs::RunCard;
 use super::workflow::WorkflowRuns;
+use crate::app::ctx::Ctx;
 use crate::app::shared::Shared;
+use crate::index::scan::RESULT_BLOCK_TYPES;
 use crate::fmt;
 use crate::model::body::{persisted_preview, Block, Body};
 use crate::model::conversation::CallState;
@@ -44,7 +46,7 @@ pub struct Props {
     pub started_ms: Option<i64>,
     /// The file it is in, and its record's row (a background call links
     /// to where its answer arrived).
-    pub ctx: Shared<crate::app::ctx::Ctx>,
+    pub ctx: Shared<Ctx>,
     pub row: u32,
     pub on_resize: Callback<()>,
 }
@@ -88,7 +90,7 @@ pub fn tool_call(p: &Props) -> Html {
     };
     let result = match (&p.result, p.result_pending) {
         (Some(body), _) => match body.result_for(id) {
-            Some(r) => result_view(r, id, in_folder.as_ref(), &p.on_resize),
+            Some(r) => result_view(&p.ctx, r, id, in_folder.as_ref(), &p.on_resize),
             None => html! { <div class="result muted">{ "result record has no matching block" }</div> },
         },
         (None, true) => html! { <div class="result muted">{ "reading result…" }</div> },
@@ -119,12 +121,14 @@ pub fn tool_call(p: &Props) -> Html {
     }
 }
 
-fn result_view(r: &Block, tool_use_id: &str, in_folder: Option<&InFolder>, on_resize: &Callback<()>) -> Html {
+fn result_view(ctx: &Ctx, r: &Block, tool_use_id: &str, in_folder: Option<&InFolder>, on_resize: &Callback<()>) -> Html {
     let text = r.result_text();
     let persisted = persisted_preview(&text);
     let shown: Rc<str> = persisted.unwrap_or(&text).into();
     let images: Vec<&Block> = r.inner_blocks().iter().filter(|b| b.kind.is("image")).collect();
     let refs: Vec<&str> = r.inner_blocks().iter().filter(|b| b.kind.is("tool_reference")).filter_map(|b| b.tool_name.as_deref()).collect();
+    // Blocks of a type the page has no view for, named (`record::not_understood` counts them).
+    let odd: Vec<String> = r.inner_blocks().iter().filter(|b| !b.kind.as_deref().is_some_and(|k| RESULT_BLOCK_TYPES.contains(&k))).map(|b| ctx.index_text(b.kind.as_deref().unwrap_or("untyped"))).collect();
     let full = persisted.and(in_folder).and_then(|f| f.tool_result(tool_use_id));
     html! {
         <div class={classes!("result", r.is_error.is_true().then_some("is-error"))} data-testid="tool-result">
@@ -145,7 +149,8 @@ fn result_view(r: &Block, tool_use_id: &str, in_folder: Option<&InFolder>, on_re
             if !refs.is_empty() {
                 <p class="refs">{ "Tools referenced: " }{ for refs.iter().map(|n| html! { <code>{ n.to_string() }</code> }) }</p>
             }
-            if shown.is_empty() && images.is_empty() && refs.is_empty() {
+            { for odd.iter().map(|k| html! { <div class="muted" data-testid="odd-block">{ format!("[{k} block]") }</div> }) }
+            if shown.is_empty() && images.is_empty() && refs.is_empty() && odd.is_empty() {
                 <span class="muted">{ "(empty result)" }</span>
             }
         </div>

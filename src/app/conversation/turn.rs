@@ -86,7 +86,7 @@ pub fn turn(ctx: &Shared<Ctx>, t: u32, bodies: &Bodies, on_resize: &Callback<()>
                 }
                 "image" => super::output::image(b),
                 "" => html! {},
-                other => html! { <div class="muted">{ format!("[{other} block]") }</div> },
+                other => html! { <div class="muted" data-testid="odd-block">{ format!("[{} block]", ctx.index_text(other)) }</div> },
             };
             parts.push(html);
         }

@@ -21,10 +21,11 @@ pub fn use_unknown(ctx: &Shared<Ctx>) -> Rc<Vec<Unknown>> {
     (*use_memo(ix_of, move |_| Rc::new(not_understood(ctx.ix())))).clone()
 }
 
-/// "record type frame-link".
-fn name(u: &Unknown) -> String {
+/// "record type frame-link". A name is the writer's own constant, but a
+/// hostile file can put anything there: it is redacted like the rest.
+fn name(ctx: &Ctx, u: &Unknown) -> String {
     match &u.name {
-        Some(n) => format!("{} {n}", u.level.words()),
+        Some(n) => format!("{} {}", u.level.words(), ctx.index_text(n)),
         None => format!("{} of a type not known", u.level.words()),
     }
 }
@@ -39,7 +40,7 @@ pub fn brief(ctx: &Ctx, unknown: &[Unknown]) -> Html {
         <p class="notice small" data-testid="unknown-brief" data-kinds={n.to_string()}>
             { format!("{} not understood, shown as plain rows (the insights list them): ", fmt::plural(n, "kind of record", "kinds of record")) }
             { for unknown.iter().take(4).map(|u| html! {
-                <a href={ctx.line_href(u.first_line)}>{ format!("{} ×{} ", name(u), u.count) }</a>
+                <a href={ctx.line_href(u.first_line)}>{ format!("{} ×{} ", name(ctx, u), u.count) }</a>
             }) }
         </p>
     }
@@ -83,9 +84,10 @@ pub fn not_understood_card(p: &Props) -> Html {
                         })
                     };
                     let note = copied.as_ref().filter(|(r, _)| *r == u.first_row).map(|(_, s)| s.clone());
+                    let shown = u.name.as_deref().map(|n| ctx.index_text(n));
                     html! {
-                        <tr data-testid="unknown-kind" data-level={format!("{:?}", u.level)} data-name={u.name.clone()} data-count={u.count.to_string()} data-line={u.first_line.to_string()}>
-                            <td>{ u.level.words() }{ " " }<code>{ u.name.clone().unwrap_or_else(|| "(see the line)".into()) }</code></td>
+                        <tr data-testid="unknown-kind" data-level={format!("{:?}", u.level)} data-name={shown.clone()} data-count={u.count.to_string()} data-line={u.first_line.to_string()}>
+                            <td>{ u.level.words() }{ " " }<code>{ shown.unwrap_or_else(|| "(see the line)".into()) }</code></td>
                             <td class="num">{ fmt::count(u.count) }</td>
                             <td class="small">{ if u.versions.is_empty() { fmt::MISSING.to_string() } else { format!("v{}", u.versions.join(", v")) } }</td>
                             <td><button class="link" onclick={goto}>{ format!("line {}", u.first_line) }</button></td>
