@@ -45,16 +45,18 @@ pub fn read_range(path: &Path, start: u64, end: u64) -> Result<Vec<u8>, DiskErro
 /// The files a transcript's edit calls changed ([`crate::model::changes`]),
 /// reading back only the calls' and results' lines.
 pub fn files_changed(path: &Path, ix: &Index) -> Result<Vec<crate::model::changes::FileChanges>, DiskError> {
-    use crate::model::changes;
-    let edits = changes::edit_calls(ix, &crate::model::conversation::tool_calls(ix));
-    let mut bodies = crate::index::FxHashMap::default();
-    for r in changes::rows_to_read(ix, &edits) {
+    let mut failed = None;
+    let files = crate::model::changes::read_back(ix, &crate::model::conversation::tool_calls(ix), |r| {
         let row = &ix.rows[r as usize];
-        if let Some(b) = crate::model::body::Body::parse(&read_range(path, row.offset, row.end_offset())?) {
-            bodies.insert(r, std::rc::Rc::new(b));
+        match read_range(path, row.offset, row.end_offset()) {
+            Ok(bytes) => crate::model::body::Body::parse(&bytes),
+            Err(e) => {
+                failed.get_or_insert(e);
+                None
+            }
         }
-    }
-    Ok(changes::files_changed(ix, &edits, &bodies))
+    });
+    failed.map_or(Ok(files), Err)
 }
 
 /// The first bytes of a file (what a verdict looks at); none when unreadable.

@@ -7,11 +7,10 @@
 //! backupTime}`, `isSnapshotUpdate`); the layout as
 //! `../shared/docs/transcript-format.md` names `~/.claude`.
 
-use std::rc::Rc;
+mod common;
 
 use ccscope::disk::OnDisk;
-use ccscope::index::{FxHashMap, Indexer};
-use ccscope::model::body::Body;
+use ccscope::index::Indexer;
 use ccscope::model::checkpoints::{session_ids, snapshot_rows, tracked};
 use ccscope::model::diff::hunks;
 use ccscope::model::tools::DiffLine;
@@ -67,13 +66,7 @@ fn each_tracked_file_has_its_versions_in_order_and_each_backup_is_found() {
     let ix = Indexer::index_bytes(&bytes);
     let rows = snapshot_rows(&ix);
     assert_eq!(rows.len(), 4);
-    let bodies: FxHashMap<u32, Rc<Body>> = rows
-        .iter()
-        .map(|&r| {
-            let row = &ix.rows[r as usize];
-            (r, Rc::new(Body::parse(&bytes[row.offset as usize..row.end_offset() as usize]).unwrap()))
-        })
-        .collect();
+    let bodies = common::bodies_of(&bytes, &ix, &rows);
     let files = tracked(&ix, &rows, &bodies);
     let got: Vec<(&str, Vec<(Option<&str>, u32)>)> = files.iter().map(|t| (t.path.as_str(), t.versions.iter().map(|v| (v.backup.as_deref(), v.line)).collect())).collect();
     assert_eq!(
@@ -94,13 +87,7 @@ fn each_tracked_file_has_its_versions_in_order_and_each_backup_is_found() {
     assert_eq!(folder.tree.backup(0, "s1", "zz99@v1"), None, "a backup not picked is not found");
     // Plan files: named by plan mode's attachments, found by name in the home.
     let plan_rows = ccscope::model::plans::plan_rows(&ix);
-    let plan_bodies: FxHashMap<u32, Rc<Body>> = plan_rows
-        .iter()
-        .map(|&r| {
-            let row = &ix.rows[r as usize];
-            (r, Rc::new(Body::parse(&bytes[row.offset as usize..row.end_offset() as usize]).unwrap()))
-        })
-        .collect();
+    let plan_bodies = common::bodies_of(&bytes, &ix, &plan_rows);
     assert_eq!(ccscope::model::plans::plan_files(&ix, &plan_rows, &plan_bodies), [("noble-lemon.md".to_string(), 8), ("gone.md".to_string(), 9)]);
     assert!(folder.tree.plan(0, "noble-lemon.md").is_some());
     assert_eq!(folder.tree.plan(0, "gone.md"), None);

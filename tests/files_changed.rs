@@ -3,12 +3,12 @@
 //! net change where the steps chain. Fixture: tests/fixtures/changes.jsonl
 //! (its README entry names the shapes' sources).
 
-use std::process::Command;
-use std::rc::Rc;
+mod common;
 
-use ccscope::index::{FxHashMap, Indexer};
-use ccscope::model::body::Body;
-use ccscope::model::changes::{edit_calls, files_changed, rows_to_read, FileChanges};
+use std::process::Command;
+
+use ccscope::index::Indexer;
+use ccscope::model::changes::{edit_calls, edit_rows, files_changed, rows_to_read, FileChanges};
 use ccscope::model::conversation::tool_calls;
 use ccscope::model::tools::DiffLine;
 
@@ -18,13 +18,19 @@ fn changes() -> Vec<FileChanges> {
     let bytes = std::fs::read(FIXTURE).unwrap();
     let ix = Indexer::index_bytes(&bytes);
     let edits = edit_calls(&ix, &tool_calls(&ix));
-    let mut bodies = FxHashMap::default();
-    for r in rows_to_read(&ix, &edits) {
-        let row = &ix.rows[r as usize];
-        let line = &bytes[row.offset as usize..row.end_offset() as usize];
-        bodies.insert(r, Rc::new(Body::parse(line).unwrap()));
-    }
-    files_changed(&ix, &edits, &bodies)
+    files_changed(&ix, &edits, &common::bodies_of(&bytes, &ix, &rows_to_read(&ix, &edits)))
+}
+
+#[test]
+fn the_survey_fetches_every_line_files_changed_reads() {
+    // `edit_rows` (from the index alone, before the survey reads) must hold
+    // every row `rows_to_read` (after calls and results are paired) asks for.
+    let ix = Indexer::index_bytes(&std::fs::read(FIXTURE).unwrap());
+    let fetched = edit_rows(&ix);
+    let read = rows_to_read(&ix, &edit_calls(&ix, &tool_calls(&ix)));
+    assert!(!read.is_empty());
+    assert!(read.iter().all(|r| fetched.contains(r)), "{read:?} ⊄ {fetched:?}");
+    assert_eq!(fetched, read, "on this fixture, exactly the same rows");
 }
 
 #[test]

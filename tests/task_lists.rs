@@ -3,10 +3,9 @@
 //! steps. Fixture: tests/fixtures/tasks.jsonl (its README entry names the
 //! shapes' sources).
 
-use std::rc::Rc;
+mod common;
 
-use ccscope::index::{FxHashMap, Index, Indexer};
-use ccscope::model::body::Body;
+use ccscope::index::{Index, Indexer};
 use ccscope::model::conversation::tool_calls;
 use ccscope::model::items::Items;
 use ccscope::model::tasks::{at, rows_to_read, states, task_calls, TaskState};
@@ -17,12 +16,7 @@ fn read() -> (Index, Vec<TaskState>) {
     let bytes = std::fs::read(FIXTURE).unwrap();
     let ix = Indexer::index_bytes(&bytes);
     let calls = task_calls(&ix, &tool_calls(&ix));
-    let mut bodies = FxHashMap::default();
-    for r in rows_to_read(&ix, &calls) {
-        let row = &ix.rows[r as usize];
-        bodies.insert(r, Rc::new(Body::parse(&bytes[row.offset as usize..row.end_offset() as usize]).unwrap()));
-    }
-    let s = states(&ix, &calls, &bodies);
+    let s = states(&ix, &calls, &common::bodies_of(&bytes, &ix, &rows_to_read(&ix, &calls)));
     (ix, s)
 }
 

@@ -312,7 +312,7 @@ pub fn reads_needed(c: &Conversation, ix: &Index, runs: &[Run]) -> Vec<(u32, u64
     };
     let mut out: Vec<(u32, u64, u64)> = title::source_from_index(ix).rows().into_iter().map(row).collect();
     out.extend(cwd_rows(ix).map(row));
-    out.extend(edit_rows(ix).into_iter().map(row));
+    out.extend(changes::edit_rows(ix).into_iter().map(row));
     out.extend(c.released.map(|m| (m, 0, u64::MAX)));
     if !c.workflows.is_empty() {
         out.extend(c.workflows.iter().flat_map(|w| w.journal.into_iter().chain(w.snapshot)).map(|e| (e, 0, u64::MAX)));
@@ -359,11 +359,6 @@ pub fn names_in(answers: impl Iterator<Item = (u32, String, u64, u64)>, io: &mut
         .collect()
 }
 
-/// The rows of the edit calls and their results (files changed).
-fn edit_rows(ix: &Index) -> Vec<u32> {
-    crate::model::changes::rows_to_read(ix, &changes::edit_calls(ix, &conversation::tool_calls(ix)))
-}
-
 /// The records a `cwd` is looked for in.
 fn cwd_rows(ix: &Index) -> impl Iterator<Item = u32> + '_ {
     (0..ix.rows.len() as u32).filter(|&k| ix.rows[k as usize].has(flag::HAS_UUID)).take(CWD_ROWS)
@@ -387,7 +382,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     let timeline = crate::model::time::timeline(ix, idle_gap_secs);
     let (turns, calls) = (conversation::turns(ix), conversation::tool_calls(ix));
     let mut stats = Stats::from_parts(ix, &turns, &calls, &timeline);
-    let report = Report::from_parts(ix, &turns, &calls, &timeline, &stats);
+    let (report, messages) = Report::with_shares(ix, &turns, &calls, &timeline, &stats);
     // Workflow agents sit under their workflow run, not under an Agent call.
     let linkable: Vec<SubagentRun> = runs.iter().filter(|r| workflow_of(c, r).is_none()).map(Run::linkable).collect();
     let explained = subagents::link_explained(ix, &linkable);
@@ -408,9 +403,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
     // The working directory, from the first records that carry one.
     let cwd = cwd_rows(ix).find_map(|k| body(k)?.cwd.0);
     // Files changed: the edit calls and their results, read back.
-    let edits = changes::edit_calls(ix, &calls);
-    let edit_bodies: crate::index::FxHashMap<u32, std::rc::Rc<Body>> = changes::rows_to_read(ix, &edits).into_iter().filter_map(|r| Some((r, std::rc::Rc::new(body(r)?)))).collect();
-    let files = changes::files_changed(ix, &edits, &edit_bodies).iter().map(changes::FileOut::from).collect();
+    let files = changes::read_back(ix, &calls, &mut body).iter().map(changes::FileOut::from).collect();
     let mut problems = Vec::new();
     let deleted_at = match c.released.map(|m| (m, io.read_all(m).map(|b| released_at(&b)))) {
         Some((_, Some(Ok(at)))) => at,
@@ -461,7 +454,7 @@ pub fn summarize(tree: &Tree, c: &Conversation, parts: Parts, io: &mut impl Read
         runs: linked,
         workflows,
         report,
-        messages: crate::model::report::message_shares(ix, &turns),
+        messages,
         files,
         problems,
     }

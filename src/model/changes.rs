@@ -27,7 +27,7 @@ use serde_json::Value;
 use super::body::Body;
 use super::conversation::{CallState, ToolCall};
 use super::tools::{line_diff, DiffLine};
-use crate::index::{FxHashMap, Index};
+use crate::index::{FxHashMap, Index, Sym};
 
 /// The tools whose calls change files.
 pub const EDIT_TOOLS: [&str; 4] = ["Edit", "MultiEdit", "Write", "NotebookEdit"];
@@ -131,6 +131,30 @@ pub fn rows_to_read(ix: &Index, edits: &[ToolCall]) -> Vec<u32> {
     rows.sort_unstable();
     rows.dedup();
     rows
+}
+
+/// The rows [`rows_to_read`] gives, found from the index alone (no pairing
+/// of calls and results): every edit call's row, and every result row that
+/// answers an edit call's id. A superset of what [`read_back`] reads, for a
+/// reader that fetches before it sums up (the folder's survey).
+pub fn edit_rows(ix: &Index) -> Vec<u32> {
+    let edits = ix.tool_uses.iter().filter(|u| is_edit_tool(ix.str(u.name)));
+    let mut ids: Vec<Sym> = edits.clone().map(|u| u.id).filter(|id| id.is_some()).collect();
+    ids.sort_unstable();
+    let answers = ix.tool_results.iter().filter(|r| ids.binary_search(&r.tool_use_id).is_ok()).map(|r| r.row);
+    let mut rows: Vec<u32> = edits.map(|u| u.row).chain(answers).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
+/// The files `calls`' edits changed, their lines read back through `read`
+/// (a row's body; `None` when it cannot be read). One way for the CLI, the
+/// folder's survey and the page alike.
+pub fn read_back(ix: &Index, calls: &[ToolCall], mut read: impl FnMut(u32) -> Option<Body>) -> Vec<FileChanges> {
+    let edits = edit_calls(ix, calls);
+    let bodies: FxHashMap<u32, Rc<Body>> = rows_to_read(ix, &edits).into_iter().filter_map(|r| Some((r, Rc::new(read(r)?)))).collect();
+    files_changed(ix, &edits, &bodies)
 }
 
 fn s<'a>(v: &'a Value, key: &str) -> &'a str {

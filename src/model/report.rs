@@ -142,27 +142,6 @@ impl MessageShare {
     }
 }
 
-/// Each API turn's share, in file order.
-pub fn message_shares(ix: &Index, turns: &[Turn]) -> Vec<MessageShare> {
-    let clock = clamped_ms(ix);
-    turns
-        .iter()
-        .filter(|t| t.message_id.is_some())
-        .map(|t| {
-            let model = turn_model(ix, t);
-            let tokens = turn_tokens(ix, t);
-            let (long, searches, _) = turn_extras(ix, t);
-            MessageShare {
-                id: ix.str(t.message_id).to_string(),
-                model: model.is_some().then(|| ix.str(model).to_string()),
-                date: clock[t.rows[0] as usize].map(|ms| fmt::utc_date(ms.div_euclid(86_400_000) * 86_400_000)),
-                tokens,
-                cost_usd: tokens.and_then(|tk| cost_of(ix.str(model), &spend_of(tk, long, searches))),
-            }
-        })
-        .collect()
-}
-
 /// The report of one transcript.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -324,6 +303,19 @@ impl Report {
 
     /// [`Report::compute`] from the parts of a view (no list needed).
     pub fn from_parts(ix: &Index, turns: &[Turn], calls: &[ToolCall], tl: &Timeline, stats: &Stats) -> Report {
+        Report::build(ix, turns, calls, tl, stats, None)
+    }
+
+    /// [`Report::from_parts`] and each API message's share, in file order
+    /// (what a folder's totals count a message once by), from one pass
+    /// over the turns.
+    pub fn with_shares(ix: &Index, turns: &[Turn], calls: &[ToolCall], tl: &Timeline, stats: &Stats) -> (Report, Vec<MessageShare>) {
+        let mut shares = Vec::new();
+        let r = Report::build(ix, turns, calls, tl, stats, Some(&mut shares));
+        (r, shares)
+    }
+
+    fn build(ix: &Index, turns: &[Turn], calls: &[ToolCall], tl: &Timeline, stats: &Stats, mut shares: Option<&mut Vec<MessageShare>>) -> Report {
         let line = |row: u32| ix.rows[row as usize].line_no;
         let clock = clamped_ms(ix);
         let mut r = Report {
@@ -360,6 +352,15 @@ impl Report {
             m.web_search_requests += searches;
             m.fast_turns += fast as u64;
             let first = t.rows[0] as usize;
+            if let (Some(s), true) = (shares.as_deref_mut(), t.message_id.is_some()) {
+                s.push(MessageShare {
+                    id: ix.str(t.message_id).to_string(),
+                    model: m.model.clone(),
+                    date: day_of(clock[first]).map(|d| fmt::utc_date(d * 86_400_000)),
+                    tokens,
+                    cost_usd: cost,
+                });
+            }
             let day = days.entry(day_of(clock[first])).or_default();
             day.api_turns += 1;
             if let Some(tk) = tokens {

@@ -43,3 +43,16 @@ pub fn all_transcripts() -> Vec<PathBuf> {
     assert!(v.len() >= 100, "expected the fixture corpus, found {} files", v.len());
     v
 }
+
+/// The bodies of `rows` of the file `bytes` (indexed as `ix`), parsed from
+/// their lines: what the page reads back on demand. A row that does not
+/// parse fails the test.
+pub fn bodies_of(bytes: &[u8], ix: &ccscope::index::Index, rows: &[u32]) -> ccscope::index::FxHashMap<u32, std::rc::Rc<ccscope::model::body::Body>> {
+    rows.iter()
+        .map(|&r| {
+            let row = &ix.rows[r as usize];
+            let line = &bytes[row.offset as usize..row.end_offset() as usize];
+            (r, std::rc::Rc::new(ccscope::model::body::Body::parse(line).unwrap_or_else(|| panic!("line {} does not parse", row.line_no))))
+        })
+        .collect()
+}
