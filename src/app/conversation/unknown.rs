@@ -65,10 +65,10 @@ pub fn not_understood_card(p: &Props) -> Html {
     html! {
         <div class="card" data-testid="not-understood">
             <h3>{ "Not understood" }</h3>
-            <p class="small">{ "Kinds of record this ccscope has no handling for: each shows as a plain row. A newer Claude Code writes them; \
+            <p class="small">{ "Kinds of record and of block this ccscope has no handling for: a record shows as a plain row, a block by its type. A newer Claude Code writes them; \
                 a bug report with one example helps." }</p>
             <div class="table-wrap"><table class="figures">
-                <thead><tr><th>{ "Kind" }</th><th class="num">{ "Records" }</th><th>{ "Versions" }</th><th>{ "First" }</th><th></th></tr></thead>
+                <thead><tr><th>{ "Kind" }</th><th class="num">{ "Count" }</th><th>{ "Versions" }</th><th>{ "First" }</th><th></th></tr></thead>
                 <tbody>{ for unknown.iter().map(|u| {
                     let item = ctx.item_of(u.first_row);
                     let on_goto = p.on_goto.clone();
