@@ -321,3 +321,15 @@ fn invalid_utf8_inside_a_string_is_named_as_such() {
     let ok = "{\"type\":\"user\",\"é\":\"naïve — 😀 ".to_string() + &"ü".repeat(80) + "\"}";
     assert_eq!(Indexer::index_bytes(ok.as_bytes()).rows[0].malformed, None);
 }
+
+#[test]
+fn a_content_array_counts_only_inside_a_tool_result() {
+    // Found by the property test: a block without a `type` whose `content`
+    // array holds a string. Only a tool_result's content elements are
+    // result blocks; this block itself is one odd content block.
+    let input = br#"{"type":"user","message":{"role":"user","content":[{"content":[""]},{"type":"text","content":[{"type":"x"}]}]}}"#;
+    let ix = Indexer::index_bytes(input);
+    assert_eq!(reference::resolve(&ix), reference::resolve(&reference::index(input)));
+    assert_eq!(ix.odd_blocks.len(), 1);
+    assert!(!ix.odd_blocks[0].in_result);
+}

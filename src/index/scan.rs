@@ -298,6 +298,10 @@ impl<'r> Record<'r> {
             None => Content::Other,
         };
         let row = self.row_index;
+        // `content` may come before `type`: its elements count only in a tool_result.
+        if kind != Content::ToolResult {
+            t.odd_blocks.truncate(odd_mark);
+        }
         if kind == Content::Other {
             grow_push(t.odd_blocks, OddBlock { row, in_result: false, ty: c.sym(ty, t.strings) });
         }
