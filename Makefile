@@ -66,7 +66,7 @@ lint-imports:
 	node tools/imports.mjs
 
 native-test:
-	cargo test --release
+	cargo test --release --workspace
 
 # The wasm tests compare the browser's reading of a file with what the native
 # code computes for it: the native CLI writes those expectations first.

@@ -14,10 +14,13 @@
 //!         model/   rows → facts: turns, calls, failures, time, tokens, titles, exports
 //!            │
 //!            ▼
-//!         index/   bytes → flat rows, push-based, no I/O        fmt: words for numbers
+//!         index    bytes → flat rows, push-based, no I/O        fmt: words for numbers
+//!                  (crates/ccscope-index)
 //! ```
 //!
-//! - [`index`]: bytes → flat rows (push-based, no I/O, shared by CLI and wasm).
+//! - [`index`]: bytes → flat rows (push-based, no I/O, shared by CLI and wasm);
+//!   the package `crates/ccscope-index`, so that the page's wasm can be
+//!   built for size while the indexer is built for speed.
 //! - [`model`]: rows → facts (turns, tools, failures, time, tokens, subagents).
 //! - [`folder`]: a picked folder's conversations and what lies beside them,
 //!   each summed up (the session browser, `ccscope sessions`).
@@ -27,7 +30,7 @@
 //! - `app` (wasm only): the Yew viewer, thin glue over `state`.
 //!
 //! Never:
-//! - `index` imports nothing of ours;
+//! - `index` imports nothing of ours (a package of its own: it cannot);
 //! - `model` never imports `folder`, `state`, `app` or `disk`;
 //! - `folder` never imports `state` or `app`; `state` never imports `app`;
 //! - nothing below `app` imports a web crate (`web-sys`, `js-sys`, `yew`, …);
@@ -38,7 +41,9 @@
 
 pub mod fmt;
 pub mod folder;
-pub mod index;
+/// Bytes → rows: the `ccscope-index` package (see its Cargo.toml for why it
+/// is one of its own).
+pub use ccscope_index as index;
 pub mod model;
 pub mod state;
 

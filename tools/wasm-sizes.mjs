@@ -1,13 +1,13 @@
 // What each part of the wasm costs: every function body's bytes, named by
 // the module's `name` section, summed by the crate (and, for ccscope, the
 // module) its Rust path names; data segments apart. Run on the module as
-// rustc wrote it (target/wasm32-unknown-unknown/release/ccscope-web.wasm,
+// rustc wrote it (target/wasm32-unknown-unknown/wasm-release/ccscope-web.wasm,
 // which keeps its names), before wasm-bindgen and wasm-opt.
 //   node tools/wasm-sizes.mjs [WASM] [--top N]
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const file = process.argv[2] && !process.argv[2].startsWith("--") ? process.argv[2] : "target/wasm32-unknown-unknown/release/ccscope-web.wasm";
+const file = process.argv[2] && !process.argv[2].startsWith("--") ? process.argv[2] : "target/wasm32-unknown-unknown/wasm-release/ccscope-web.wasm";
 const topN = Number(process.argv[process.argv.indexOf("--top") + 1]) || 25;
 const b = readFileSync(file);
 let at = 8;

@@ -16,7 +16,9 @@ pub mod live;
 pub mod pace;
 pub mod ranges;
 pub mod redact;
-pub mod search;
+/// The search's matcher: bytes → matches, built for speed with the indexer
+/// in `crates/ccscope-index`.
+pub use crate::index::search;
 pub mod state;
 pub mod conversation;
 pub mod window;

@@ -511,7 +511,7 @@ fn check_links(ix: &Index) -> Result<(), &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::index::Indexer;
+    use crate::Indexer;
 
     fn roundtrip(ix: &Index, piece_bytes: usize) -> Index {
         let mut pieces = Vec::new();

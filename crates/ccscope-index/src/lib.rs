@@ -27,6 +27,9 @@ pub mod intern;
 pub mod reference;
 pub mod row;
 pub mod scan;
+// Bytes → matches: the full-text search's matcher, here (not in `state`)
+// to be built for speed with the indexer (`ccscope::state::search`).
+pub mod search;
 mod simd;
 pub mod tables;
 pub mod time;

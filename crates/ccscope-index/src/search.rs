@@ -234,7 +234,7 @@ impl HitText {
         // The string the match lies in: from the quote before it to the quote after it.
         let open = (0..at).rev().find(|&i| raw[i] == b'"' && !escaped(raw, i)).map_or(0, |i| i + 1);
         let close = (end..raw.len()).find(|&i| raw[i] == b'"' && !escaped(raw, i)).unwrap_or(raw.len());
-        let decode = |b: &[u8]| crate::index::cursor::unescape_prefix(b, usize::MAX);
+        let decode = |b: &[u8]| crate::cursor::unescape_prefix(b, usize::MAX);
         let (before, found, after) = (decode(&raw[open..at]), decode(&raw[at..end]), decode(&raw[end..close]));
         let (hit_start, hit_end) = (before.len() as u32, (before.len() + found.len()) as u32);
         HitText { line_no: hit.line_no, text: before + &found + &after, hit_start, hit_end }
