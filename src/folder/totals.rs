@@ -198,7 +198,9 @@ impl Totals {
                     for (slot, n) in [(&mut x.input_tokens, i), (&mut x.cache_creation_tokens, w), (&mut x.cache_read_tokens, rd), (&mut x.output_tokens, o)] {
                         sub(slot, Some(n));
                     }
+                    sub(&mut x.cache_write_1h_tokens, Some(m.cache_write_1h_tokens));
                 }
+                x.web_search_requests = x.web_search_requests.saturating_sub(m.web_search_requests);
             }
             if let Some(p) = self.projects.iter_mut().find(|p| p.project == project) {
                 p.api_turns = p.api_turns.saturating_sub(1);
@@ -305,6 +307,21 @@ pub struct FolderReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_duplicate_message_comes_off_a_models_1h_writes_and_web_searches_too() {
+        // One API message (with 1-hour cache writes and two web searches) in two files: ccusage #1762's shape.
+        let model = Some("claude-opus-5".to_string());
+        let stats = ModelStats { model: model.clone(), api_turns: 1, input_tokens: Some(10), cache_creation_tokens: Some(80), cache_write_1h_tokens: Some(50), cache_read_tokens: Some(0), output_tokens: Some(5), web_search_requests: 2, ..ModelStats::default() };
+        let report = Report { api_turns: 1, models: vec![stats], ..Report::default() };
+        let share = report::MessageShare { id: "msg_1".into(), model, date: None, tokens: Some([10, 80, 0, 5]), cache_write_1h_tokens: 50, web_search_requests: 2, cost_usd: None };
+        let mut t = Totals::default();
+        t.add_conversation("p", &report, std::slice::from_ref(&share), &[]);
+        t.add_conversation("p", &report, std::slice::from_ref(&share), &[]);
+        let m = &t.models[0];
+        assert_eq!((t.api_turns, m.api_turns, t.duplicates.messages), (1, 1, 1));
+        assert_eq!((m.cache_creation_tokens, m.cache_write_1h_tokens, m.web_search_requests), (Some(80), Some(50), 2));
+    }
 
     #[test]
     fn an_estimate_with_runs_is_missing_only_when_every_part_is() {

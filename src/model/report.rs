@@ -132,6 +132,11 @@ pub struct MessageShare {
     pub date: Option<String>,
     /// Input, cache write, cache read and output; `None` without usage.
     pub tokens: Option<[u64; 4]>,
+    /// Of the cache writes, those at the 1-hour rate (0 without usage).
+    #[serde(default)]
+    pub cache_write_1h_tokens: u64,
+    #[serde(default)]
+    pub web_search_requests: u64,
     pub cost_usd: Option<f64>,
 }
 
@@ -358,6 +363,8 @@ impl Report {
                     model: m.model.clone(),
                     date: day_of(clock[first]).map(|d| fmt::utc_date(d * 86_400_000)),
                     tokens,
+                    cache_write_1h_tokens: long,
+                    web_search_requests: searches,
                     cost_usd: cost,
                 });
             }
