@@ -60,6 +60,14 @@ async function download(page, testid) {
   return { name: d.suggestedFilename(), text };
 }
 
+/** Redact on, then `dir` picked and summed up: its list on screen. */
+async function pickRedacted(page, dir) {
+  await page.click("[data-testid=redact-toggle]");
+  await pickFolder(page, dir);
+  await page.waitForSelector("[data-testid=sessions] tbody tr");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+}
+
 async function searchFolder(page, query) {
   await page.fill("[data-testid=folder-search]", query);
   await page.press("[data-testid=folder-search]", "Enter");
@@ -72,10 +80,7 @@ async function searchFolder(page, query) {
 test("with Redact on, nothing planted shows anywhere a person could share it from", async () => {
   const projects = writePlanted(join(TMP, "planted"));
   await withApp(browser, async ({ page }) => {
-    await page.click("[data-testid=redact-toggle]");
-    await pickFolder(page, projects);
-    await page.waitForSelector("[data-testid=sessions] tbody tr");
-    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    await pickRedacted(page, projects);
     const list = await noLeak(page, "the folder list");
     assert.match(list, /<user>/, "the user's name is replaced");
     assert.match(list, /<email-\d+>/, "the e-mail in the file's name is replaced");
@@ -141,10 +146,7 @@ test("with Redact on, nothing planted shows anywhere a person could share it fro
 test("with Redact on, a workflow run, a teammate's message and a background answer show nothing planted", async () => {
   const projects = writePlantedAgents(join(TMP, "planted-agents"));
   await withApp(browser, async ({ page }) => {
-    await page.click("[data-testid=redact-toggle]");
-    await pickFolder(page, projects);
-    await page.waitForSelector("[data-testid=sessions] tbody tr");
-    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    await pickRedacted(page, projects);
     await page.click("[data-testid=sessions] tbody tr a");
     await page.waitForSelector("[data-testid=workflow][data-run=wf_p]");
     // Unfolded: the run's error and the agent's turns.
@@ -166,10 +168,7 @@ test("with Redact on, a workflow run, a teammate's message and a background answ
 test("with Redact on, a picked ~/.claude's task list, plans, file history, files changed and kinds not understood show nothing planted", async () => {
   const home = writePlantedHome(join(TMP, "planted-home"));
   await withApp(browser, async ({ page }) => {
-    await page.click("[data-testid=redact-toggle]");
-    await pickFolder(page, home);
-    await page.waitForSelector("[data-testid=sessions] tbody tr");
-    await page.waitForFunction(() => !document.querySelector("[data-testid=survey]"), null, { timeout: 60000 });
+    await pickRedacted(page, home);
     // The dashboard: files changed most, and the folder's kinds not understood.
     await page.click("[data-testid=dashboard-toggle]");
     await page.waitForSelector("[data-testid=files-changed-most] tr[data-path]");
