@@ -218,14 +218,18 @@ fn block(t: Tables, row_index: u32, row: &mut Row, b: &Map) -> Content {
             let (persisted, images) = match b.get("content") {
                 Some(Value::String(c)) => (c.starts_with(PERSISTED_TAG), 0),
                 Some(Value::Array(items)) => {
+                    let mut images = 0;
                     for i in items {
-                        let ty = i.get("type").and_then(Value::as_str);
-                        if !ty.is_some_and(|ty| RESULT_BLOCK_TYPES.contains(&ty)) {
-                            let ty = if i.is_object() { sym(t.strings, i.get("type")) } else { Sym::NONE };
-                            t.odd_blocks.push(OddBlock { row: row_index, in_result: true, ty });
+                        match i.get("type").and_then(Value::as_str) {
+                            Some("image") => images += 1,
+                            Some(ty) if RESULT_BLOCK_TYPES.contains(&ty) => {}
+                            _ => {
+                                let ty = if i.is_object() { sym(t.strings, i.get("type")) } else { Sym::NONE };
+                                t.odd_blocks.push(OddBlock { row: row_index, in_result: true, ty });
+                            }
                         }
                     }
-                    (false, items.iter().filter(|i| i.get("type").and_then(Value::as_str) == Some("image")).count() as u32)
+                    (false, images)
                 }
                 _ => (false, 0),
             };
