@@ -111,8 +111,14 @@ impl Chunks {
             self.pacer.yielded();
         }
         let view = Uint8Array::new(&ab);
-        buf.resize(view.length() as usize, 0);
-        view.copy_to(buf);
+        let len = view.length() as usize;
+        // Straight into spare capacity: zero-filling a fresh buffer first
+        // (a search lane's, per file) cost a pass over every byte.
+        buf.clear();
+        buf.reserve(len);
+        let filled = view.copy_to_uninit(&mut buf.spare_capacity_mut()[..len]).len();
+        // SAFETY: `copy_to_uninit` initialised the first `len` spare bytes.
+        unsafe { buf.set_len(filled) };
         Ok(Some(start))
     }
 }

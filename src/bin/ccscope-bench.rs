@@ -21,6 +21,7 @@ mod bench {
     use std::time::Instant;
 
     use ccscope::index::{Indexer, Row, CHUNK_BYTES as CHUNK};
+    use ccscope::index::search::{Matcher, HITS_PER_FILE};
     use ccscope::synth;
 
     /// Counts live heap bytes and their high-water mark.
@@ -157,5 +158,17 @@ mod bench {
         println!("indexer / memchr    : {:8.3}x", scan_s / index_s);
         println!("row size            : {} bytes (struct); {per_row:.0} bytes per row with tables and strings", std::mem::size_of::<Row>());
         println!("peak heap indexing  : {:.1} MiB (input buffer excluded)", peak as f64 / (1 << 20) as f64);
+        // The folder search's matcher, as a search lane feeds it: a word on
+        // nearly every line, and one on none.
+        for needle in ["parser", "zq-not-there"] {
+            let (search_s, matches) = time(|| {
+                let Some(mut m) = Matcher::keeping(needle, true, HITS_PER_FILE) else { return 0 };
+                for c in bytes.chunks(CHUNK) {
+                    m.feed(c);
+                }
+                m.finish().matches
+            });
+            println!("search {needle:<13}: {:8.0} MB/s ({matches} matches); / memchr {:.3}x", mb / search_s, scan_s / search_s);
+        }
     }
 }

@@ -12,7 +12,8 @@
 //!
 //! Invariants: `base <= next_start <= base + buf.len()`; a match is reported
 //! once, at the feed where all its bytes have arrived; `lines_before` counts
-//! the newlines in `[0, counted_to)` of the stream, `counted_to <= next_start`.
+//! the newlines in `[0, counted_to)` of the stream, `counted_to <= next_start`
+//! (it stops short once the hits are capped: no later hit needs a line).
 
 use memchr::memmem;
 
@@ -64,7 +65,8 @@ pub struct Matcher {
     counted_to: u64,
     found: Found,
     /// Whether hits carry snippets (a search inside one open file maps
-    /// offsets to items and needs none).
+    /// offsets to items and needs none). Turned off for good once the hits
+    /// are capped and none waits for bytes: no snippet is cut after that.
     snippets: bool,
     /// Hits whose snippet still wants bytes after the match, that had not
     /// arrived yet: (index into `found.hits`, bytes still wanted).
@@ -110,12 +112,17 @@ impl Matcher {
     /// completed (they are the last ones of [`Matcher::hits`], unless capped).
     pub fn feed(&mut self, chunk: &[u8]) -> usize {
         self.complete_snippets(chunk);
-        let from = self.lower.len();
+        // Once the hits are capped and none waits for bytes, no snippet is
+        // cut again: the raw copy stops (a folder search keeps 5 per file).
+        if self.snippets && self.found.hits.len() >= self.max_hits && self.pending.is_empty() {
+            self.snippets = false;
+            self.raw = Vec::new();
+        }
         if self.snippets {
             self.raw.extend_from_slice(chunk);
         }
-        self.lower.extend_from_slice(chunk);
-        self.lower[from..].make_ascii_lowercase();
+        // Copied and lower-cased in one pass.
+        self.lower.extend(chunk.iter().map(u8::to_ascii_lowercase));
         let end = self.base + self.lower.len() as u64;
         // Starts that are complete now: up to `end - keep` (exclusive).
         let last_start = end.saturating_sub(self.keep as u64).max(self.next_start);
@@ -142,7 +149,10 @@ impl Matcher {
             at = p + 1;
         }
         self.next_start = last_start;
-        self.count_lines_to(last_start);
+        // Lines are counted only for hits still to be kept.
+        if self.found.hits.len() < self.max_hits {
+            self.count_lines_to(last_start);
+        }
         // Keep what a later match or snippet may still need.
         // From `next_start` on (a match may start there), and the context a
         // snippet shows before it.
@@ -411,6 +421,30 @@ mod properties {
                     prop_assert_eq!(&h.snippet[h.at..h.at + n], &hay[h.offset as usize..h.offset as usize + n]);
                 }
             }
+        }
+
+        /// A matcher keeping a few hits (a folder search's lane) keeps the
+        /// first ones whole — offset, line, snippet — and counts all: past
+        /// the cap it stops copying and counting lines, not matching.
+        #[test]
+        fn capped_hits_are_the_first_hits_and_every_match_counts(
+            hay in proptest::collection::vec(prop_oneof![Just(b'a'), Just(b'B'), Just(b'\n'), any::<u8>()], 0..400),
+            needle in "[aAbB\n]{1,4}",
+            sizes in proptest::collection::vec(1usize..40, 1..8),
+            cap in 0usize..6,
+        ) {
+            let all = search_bytes(&needle, &hay, true);
+            let mut m = Matcher::keeping(&needle, true, cap).unwrap();
+            let (mut at, mut k) = (0, 0);
+            while at < hay.len() {
+                let n = sizes[k % sizes.len()].min(hay.len() - at);
+                m.feed(&hay[at..at + n]);
+                at += n;
+                k += 1;
+            }
+            let f = m.finish();
+            prop_assert_eq!(f.matches, all.matches);
+            prop_assert_eq!(&f.hits[..], &all.hits[..all.hits.len().min(cap)]);
         }
     }
 }
