@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::handles::{self, PickError};
-use super::listing::{from_input, PickedFile};
+use super::listing::{entries_of, files_of, PickedFile};
 use super::open::Source;
 use super::remembered::Remembered;
 
@@ -107,16 +107,21 @@ pub fn landing(props: &Props) -> Html {
         let (on_open, on_files) = (props.on_open.clone(), props.on_files.clone());
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            if let Some(list) = input.files() {
-                let mut picked = from_input(&list);
-                match (folder, picked.len()) {
-                    (_, 0) => {}
-                    (false, 1) => on_open.emit(Source::File(picked.remove(0).file)),
-                    _ => on_files.emit((picked, folder)),
+            let files = input.files().map(|list| files_of(&list)).unwrap_or_default();
+            // Picking the same again must fire `change` again (the `File`s taken stay readable).
+            input.set_value("");
+            match (folder, files.len()) {
+                (_, 0) => {}
+                (false, 1) => {
+                    if let Some((file, _)) = files.into_iter().next() {
+                        on_open.emit(Source::File(file));
+                    }
+                }
+                _ => {
+                    let on_files = on_files.clone();
+                    yew::platform::spawn_local(async move { on_files.emit((entries_of(files).await, folder)) });
                 }
             }
-            // Picking the same again must fire `change` again.
-            input.set_value("");
         })
     };
     let sample = {

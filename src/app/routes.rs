@@ -189,7 +189,7 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
         // Everything is taken from the drop while it lasts; handles (where
         // the browser gives them) are preferred: they can be followed.
         let handles = super::handles::dropped(&dt);
-        let plain: Vec<PickedFile> = dt.files().map(|fs| listing::from_input(&fs)).unwrap_or_default();
+        let plain = dt.files().map(|fs| listing::files_of(&fs)).unwrap_or_default();
         let entries = listing::dropped_entries(&dt);
         let cb = cb.clone();
         yew::platform::spawn_local(async move {
@@ -200,11 +200,11 @@ pub fn drop(dragging: &UseStateHandle<bool>, cb: &Callbacks) -> Callback<DragEve
             match entries {
                 Some(entries) if entries.iter().any(is_dir) || entries.len() > 1 => cb.walk.emit(entries),
                 _ if plain.len() == 1 => {
-                    if let Some(p) = plain.into_iter().next() {
-                        cb.open.emit(Source::File(p.file));
+                    if let Some((file, _)) = plain.into_iter().next() {
+                        cb.open.emit(Source::File(file));
                     }
                 }
-                _ if plain.len() > 1 => cb.files.emit((plain, false)),
+                _ if plain.len() > 1 => cb.files.emit((listing::entries_of(plain).await, false)),
                 _ => {}
             }
         });
