@@ -35,12 +35,19 @@ fn unavailable(what: &str, e: &WorkerError) -> Action {
     Action::Notice(format!("{what}: the page's file reader is not available ({e}). File names and sizes are shown; open a conversation to read it.").into())
 }
 
+/// How often a survey's facts are handed to the page. Each hand-over lays
+/// out and paints the whole list again (50-130 ms of the page's thread for
+/// the bench's 300 conversations, however few facts arrived): at the
+/// progress bar's 100 ms the page spent most of a survey drawing the list
+/// (`make bench-browser`).
+const SURVEY_FLUSH_MS: f64 = 400.0;
+
 /// Takes a job's replies until `Done`: `take` files each reply into
-/// `state`, `flush` hands the state to the page at most every `PROGRESS_MS`
+/// `state`, `flush` hands the state to the page at most every `every_ms`
 /// and at the end (one render for many replies, not one each). `Ok(false)`:
 /// cancelled.
-async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
-    let mut throttle = crate::app::task::throttle();
+async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, every_ms: f64, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
+    let mut throttle = crate::app::task::Throttle::new(every_ms, crate::app::task::now_ms);
     loop {
         let reply = job.next().await;
         if cancel.is_cancelled() {
@@ -85,7 +92,7 @@ pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Cal
         send.emit(Action::Summaries(std::mem::take(batch)));
         send.emit(Action::SurveyProgress { done_bytes: *done_bytes });
     };
-    match pump(&mut job, &cancel, &mut state, take, flush).await {
+    match pump(&mut job, &cancel, &mut state, SURVEY_FLUSH_MS, take, flush).await {
         Ok(true) => {
             crate::app::task::mark_memory("survey-done");
             send.emit(Action::SurveyDone);
@@ -125,7 +132,7 @@ pub async fn resum(tree: &Tree, ids: &[FileId], files: &Files, client: &Client, 
         _ => {}
     };
     let flush = |(batch, _): &mut (Vec<(u32, Slot)>, Vec<u32>)| send.emit(Action::Summaries(std::mem::take(batch)));
-    let _ = pump(&mut job, cancel, &mut state, take, flush).await;
+    let _ = pump(&mut job, cancel, &mut state, crate::app::task::PROGRESS_MS, take, flush).await;
     state.1
 }
 
@@ -151,7 +158,7 @@ pub async fn search(folder: Rc<Browser>, files: Files, client: Client, query: Rc
         send.emit(Action::FolderSearchHits { serial, hits: std::mem::take(batch) });
         send.emit(Action::FolderSearchProgress { serial, done_bytes: *done_bytes });
     };
-    match pump(&mut job, &cancel, &mut state, take, flush).await {
+    match pump(&mut job, &cancel, &mut state, crate::app::task::PROGRESS_MS, take, flush).await {
         Ok(true) => send.emit(Action::FolderSearchDone { serial }),
         Ok(false) => {}
         Err(e) => send.emit(unavailable("The search stopped", &e)),
