@@ -97,14 +97,17 @@ bench:
 	cargo build --release --bin ccscope-bench
 	target/release/ccscope-bench run
 
-# The viewer in headless Chromium: start-up, the sample, 5 MB and 80 MB files
-# (BENCH_2GB=1 adds a >= 2 GB one), then a generated projects tree as a folder,
-# then following through File System Access handles (idle and growing, the tree).
+# The viewer in each engine of ENGINES (as make e2e, under a virtual display):
+# start-up, the sample, 5 MB and 80 MB files (BENCH_2GB=1 adds a >= 2 GB one),
+# then a generated projects tree as a folder, then following through File
+# System Access handles (idle and growing, the tree; Chromium only, the others
+# say why). Figures and ratios against baselines of the same run; no asserts.
 bench-browser: tools-test build
 	cargo build --release --bin ccscope --bin ccscope-bench
-	node tests/bench/browser.mjs
-	node tests/bench/folder.mjs
-	node tests/bench/follow.mjs
+	@for e in $(ENGINES); do \
+	  ENGINE=$$e xvfb-run -a node tests/bench/browser.mjs && \
+	  ENGINE=$$e xvfb-run -a node tests/bench/folder.mjs && \
+	  ENGINE=$$e xvfb-run -a node tests/bench/follow.mjs || exit 1; done
 
 fuzz:
 	@cargo +nightly --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal

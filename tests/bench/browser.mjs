@@ -124,6 +124,25 @@ async function open(file, { baselines = false, insights = false } = {}) {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
   const longScrolling = await takeStalls(page);
+  // The engine's own floor: a plain page of text (no app code) over the
+  // app, scrolled the same way — what this engine and display do anyway.
+  let plainScrolling = null;
+  if (baselines) {
+    await page.evaluate(async () => {
+      const d = document.createElement("div");
+      d.style.cssText = "position:fixed;inset:0;overflow:auto;background:#fff;z-index:99999;font:14px/1.5 sans-serif";
+      d.innerHTML = Array.from({ length: 3000 }, (_, i) => `<p>Line ${i}: the quick brown fox jumps over the lazy dog, ${"text ".repeat(i % 20)}</p>`).join("");
+      document.body.append(d);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      window.__stalls.gaps.length = 0;
+      if (window.__stalls.long) window.__stalls.long.length = 0;
+      for (let i = 0; i < 120; i++) { d.scrollTop += 240; await new Promise((r) => requestAnimationFrame(r)); }
+      d.scrollTop = d.scrollHeight / 2;
+      for (let i = 0; i < 60; i++) { d.scrollTop -= 240; await new Promise((r) => requestAnimationFrame(r)); }
+      d.remove();
+    });
+    plainScrolling = await takeStalls(page);
+  }
   // The insights panel, as a person opens it: click → chart, timeline and
   // tables drawn (two frames after they are in the DOM).
   let insightsMs = null, longInsights = { gaps: [], long: [] };
@@ -163,9 +182,21 @@ async function open(file, { baselines = false, insights = false } = {}) {
       return { readMs, jsMs: performance.now() - t1, records };
     }, baselines === "all");
   }
+  // The same file picked again in the same page: the engine has compiled
+  // what the first pick ran (JavaScriptCore starts wasm in its interpreter
+  // and compiles it as it runs: its first pick is mostly that).
+  let againMs = null;
+  if (baselines) {
+    await page.evaluate(() => { window.__again = null; document.addEventListener("change", () => { window.__again ??= performance.now(); }, true); });
+    await page.setInputFiles("#file-input", file);
+    againMs = await page.waitForFunction(() => {
+      const m = window.__again != null && performance.getEntriesByName("ccscope:finished").find((e) => e.startTime > window.__again);
+      return m ? m.startTime - window.__again : null;
+    }, null, { timeout: 600000, polling: 20 }).then((h) => h.jsonValue());
+  }
   await app.context.close();
   await app.server.close();
-  return { fullMs: t.done - t.pick, rowsMs: t.rows - t.pick, longLoading, longScrolling, insightsMs, longInsights, pageMem, workerMem, base };
+  return { fullMs: t.done - t.pick, rowsMs: t.rows - t.pick, longLoading, longScrolling, insightsMs, longInsights, pageMem, workerMem, base, againMs, plainScrolling };
 }
 
 const mem = (x) => (x == null ? "n/a" : `${(x / MIB).toFixed(1)} MiB`);
@@ -199,11 +230,13 @@ try {
   console.log(`  JS split + JSON.parse per line:                 ${fig(rs.map((r) => r.base.jsMs))}, ${speed(median(rs.map((r) => r.base.jsMs)))}`);
   console.log(`  ccscope pick → full view:                       ${fig(rs.map((r) => r.fullMs))}, ${speed(median(rs.map((r) => r.fullMs)))}`);
   console.log(`  first rows on screen: ${fig(rs.map((r) => r.rowsMs))}`);
+  console.log(`  picked again in the same page (engine warm): pick → the app's finished mark ${fig(rs.map((r) => r.againMs))}; ratio vs plain read ${fig(rs.map((r) => r.base.readMs / r.againMs), 2, "×")}`);
   console.log(`  ratio vs plain read:  ${fig(rs.map((r) => r.base.readMs / r.fullMs), 2, "×")} (target ≥ ${ENGINE === "chromium" ? "0.9" : "0.7"}×)`);
   console.log(`  ratio vs JS baseline: ${fig(rs.map((r) => r.base.jsMs / r.fullMs), 2, "×")} (target ≥ 3×)`);
   console.log(`  wasm memory (largest): page ${mem(Math.max(...rs.map((r) => r.pageMem ?? 0)) || null)}, reading worker ${workerMemWords(Math.max(...rs.map((r) => r.workerMem ?? 0)) || null)}`);
   console.log(`  after the pick: ${longs(rs, "longLoading")}`);
   console.log(`  while scrolling: ${longs(rs, "longScrolling")} (target: none)`);
+  console.log(`    the engine's floor, a plain page of text scrolled the same way: ${longs(rs, "plainScrolling")}`);
   console.log(`  insights (click → chart, timeline and tables drawn): ${fig(rs.map((r) => r.insightsMs))}, ${fig(rs.map((r) => r.insightsMs / r.fullMs), 2, "×")} of pick → full view; ${longs(rs, "longInsights")}`);
   if (process.env.BENCH_2GB === "1") {
     const big = join(TMP, "bench-2gb.jsonl");
