@@ -391,6 +391,18 @@ mod properties {
         (0..=h.len() - n.len()).filter(|&i| h[i..i + n.len()] == n[..]).map(|i| i as u64).collect()
     }
 
+    /// `hay` fed to `m` in chunks of `sizes`, cycled.
+    fn fed(mut m: Matcher, hay: &[u8], sizes: &[usize]) -> Found {
+        let (mut at, mut k) = (0, 0);
+        while at < hay.len() {
+            let n = sizes[k % sizes.len()].min(hay.len() - at);
+            m.feed(&hay[at..at + n]);
+            at += n;
+            k += 1;
+        }
+        m.finish()
+    }
+
     proptest! {
         /// Any needle, any bytes, any chunking: the hits are the naive ones.
         #[test]
@@ -400,15 +412,7 @@ mod properties {
             sizes in proptest::collection::vec(1usize..40, 1..8),
             snippets in any::<bool>(),
         ) {
-            let mut m = Matcher::new(&needle, snippets).unwrap();
-            let (mut at, mut k) = (0, 0);
-            while at < hay.len() {
-                let n = sizes[k % sizes.len()].min(hay.len() - at);
-                m.feed(&hay[at..at + n]);
-                at += n;
-                k += 1;
-            }
-            let f = m.finish();
+            let f = fed(Matcher::new(&needle, snippets).unwrap(), &hay, &sizes);
             let want = naive(needle.as_bytes(), &hay);
             prop_assert_eq!(f.matches, want.len() as u64);
             let got: Vec<u64> = f.hits.iter().map(|h| h.offset).collect();
@@ -434,15 +438,7 @@ mod properties {
             cap in 0usize..6,
         ) {
             let all = search_bytes(&needle, &hay, true);
-            let mut m = Matcher::keeping(&needle, true, cap).unwrap();
-            let (mut at, mut k) = (0, 0);
-            while at < hay.len() {
-                let n = sizes[k % sizes.len()].min(hay.len() - at);
-                m.feed(&hay[at..at + n]);
-                at += n;
-                k += 1;
-            }
-            let f = m.finish();
+            let f = fed(Matcher::keeping(&needle, true, cap).unwrap(), &hay, &sizes);
             prop_assert_eq!(f.matches, all.matches);
             prop_assert_eq!(&f.hits[..], &all.hits[..all.hits.len().min(cap)]);
         }
