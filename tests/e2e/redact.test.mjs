@@ -37,6 +37,8 @@ async function noLeak(page, where) {
 /** Scrolls the conversation's list through, every item drawn once; all it showed. */
 async function walkAll(page) {
   let all = "";
+  // As a person: once the list is there (a run opened as a transcript is read first).
+  await page.waitForSelector("[data-testid=turn-list]");
   await page.evaluate(() => { document.querySelector("[data-testid=turn-list]").scrollTop = 0; });
   for (let i = 0; i < 60; i++) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 40))));
