@@ -201,7 +201,6 @@ async function open(file, { baselines = false, insights = false } = {}) {
 
 const mem = (x) => (x == null ? "n/a" : `${(x / MIB).toFixed(1)} MiB`);
 const workerMemWords = (x) => (x == null && lacks("workers") ? `n/a (${lacks("workers")})` : mem(x));
-const longs = stallWords;
 
 try {
   console.log(`== ${ENGINE}; dist: ${process.env.DIST ?? "dist/"}; ${RUNS} runs of each, each in a fresh page: median (min–max)`);
@@ -219,7 +218,7 @@ try {
   for (const [label, file] of [["sample (built in)", null], [`generated ${(statSync(file5).size / 1e6).toFixed(1)} MB`, file5]]) {
     const rs = [];
     for (let i = 0; i < RUNS; i++) rs.push(await open(file));
-    console.log(`${label}: first rows ${fig(rs.map((r) => r.rowsMs))}, pick → full view ${fig(rs.map((r) => r.fullMs))}; after the pick: ${longs(rs, "longLoading")}`);
+    console.log(`${label}: first rows ${fig(rs.map((r) => r.rowsMs))}, pick → full view ${fig(rs.map((r) => r.fullMs))}; after the pick: ${stallWords(rs, "longLoading")}`);
   }
   const rs = [];
   for (let i = 0; i < RUNS; i++) rs.push(await open(file80, { baselines: "all", insights: true }));
@@ -234,10 +233,10 @@ try {
   console.log(`  ratio vs plain read:  ${fig(rs.map((r) => r.base.readMs / r.fullMs), 2, "×")} (target ≥ ${ENGINE === "chromium" ? "0.9" : "0.7"}×)`);
   console.log(`  ratio vs JS baseline: ${fig(rs.map((r) => r.base.jsMs / r.fullMs), 2, "×")} (target ≥ 3×)`);
   console.log(`  wasm memory (largest): page ${mem(Math.max(...rs.map((r) => r.pageMem ?? 0)) || null)}, reading worker ${workerMemWords(Math.max(...rs.map((r) => r.workerMem ?? 0)) || null)}`);
-  console.log(`  after the pick: ${longs(rs, "longLoading")}`);
-  console.log(`  while scrolling: ${longs(rs, "longScrolling")} (target: none)`);
-  console.log(`    the engine's floor, a plain page of text scrolled the same way: ${longs(rs, "plainScrolling")}`);
-  console.log(`  insights (click → chart, timeline and tables drawn): ${fig(rs.map((r) => r.insightsMs))}, ${fig(rs.map((r) => r.insightsMs / r.fullMs), 2, "×")} of pick → full view; ${longs(rs, "longInsights")}`);
+  console.log(`  after the pick: ${stallWords(rs, "longLoading")}`);
+  console.log(`  while scrolling: ${stallWords(rs, "longScrolling")} (target: none)`);
+  console.log(`    the engine's floor, a plain page of text scrolled the same way: ${stallWords(rs, "plainScrolling")}`);
+  console.log(`  insights (click → chart, timeline and tables drawn): ${fig(rs.map((r) => r.insightsMs))}, ${fig(rs.map((r) => r.insightsMs / r.fullMs), 2, "×")} of pick → full view; ${stallWords(rs, "longInsights")}`);
   if (process.env.BENCH_2GB === "1") {
     const big = join(TMP, "bench-2gb.jsonl");
     await concat(big, file80, 2 * 1024 * MIB);
@@ -246,7 +245,7 @@ try {
     console.log(`2 GB: ${(gmb / 1000).toFixed(2)} GB, pick → full view ${(g.fullMs / 1000).toFixed(2)} s (${(gmb / g.fullMs * 1000).toFixed(0)} MB/s); ` +
       `plain read ${(g.base.readMs / 1000).toFixed(2)} s; ratio ${(g.base.readMs / g.fullMs).toFixed(2)}× (target ≥ 0.8×); first rows ${g.rowsMs.toFixed(0)} ms`);
     console.log(`  wasm memory: page ${mem(g.pageMem)}, worker ${workerMemWords(g.workerMem)} (target ≤ 160 MiB together)`);
-    console.log(`  loading: ${longs([g], "longLoading")}; scrolling: ${longs([g], "longScrolling")}`);
+    console.log(`  loading: ${stallWords([g], "longLoading")}; scrolling: ${stallWords([g], "longScrolling")}`);
   } else {
     console.log("(BENCH_2GB=1 also opens a >= 2 GB file made by repeating the generated one)");
   }
