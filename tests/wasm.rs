@@ -4,7 +4,7 @@
 //! (`target/wasm-expect/`).
 #![cfg(target_arch = "wasm32")]
 
-use ccscope::app::{blob_of, read_range, Chunks, FIRST_CHUNK_BYTES};
+use ccscope::app::{blob_of, read_range, Chunks, FromWorker, ToWorker, FIRST_CHUNK_BYTES};
 use ccscope::index::Indexer;
 use ccscope::model::{Stats, DEFAULT_IDLE_GAP_SECS};
 use serde_json::Value;
@@ -94,4 +94,28 @@ async fn the_app_mounts_with_its_picker() {
     let text = root.text_content().unwrap_or_default();
     assert!(text.contains("Open files…"), "rendered: {text}");
     assert!(text.contains("Open the sample"));
+}
+
+/// The worker's messages are postcard bytes plus the JS objects they hold
+/// (`src/app/worker/protocol.rs`): a `File` comes back as the same object, and
+/// what is not a message is refused, naming who sent it.
+#[wasm_bindgen_test]
+fn a_worker_message_keeps_its_file_and_a_stranger_is_named() {
+    let blob = blob_of(b"{}\n").expect("a Blob");
+    let sent = ToWorker::Find { id: 7, query: "needle".into(), blob: blob.clone() }.encode().expect("encodes");
+    match ToWorker::decode(sent) {
+        Ok(ToWorker::Find { id, query, blob: got }) => {
+            assert_eq!((id, query.as_str()), (7, "needle"));
+            assert!(js_sys::Object::is(&got, &blob), "the same Blob");
+        }
+        _ => panic!("a Find comes back a Find"),
+    }
+    let stranger = FromWorker::decode(wasm_bindgen::JsValue::from_str("hello")).err().expect("refused");
+    assert!(stranger.to_string().contains("reading worker"), "{stranger}");
+    // `Read { id: 1, blob: object 0, settled: true }` in postcard (variant, varints, bool), with a number as object 0.
+    let read = js_sys::Array::of2(&js_sys::Uint8Array::from(&[0u8, 1, 0, 1][..]), &wasm_bindgen::JsValue::from_f64(3.0));
+    let err = ToWorker::decode(read.into()).err().expect("a number is no Blob");
+    assert!(err.to_string().contains("not of its field's type"), "{err}");
+    let read = js_sys::Array::of2(&js_sys::Uint8Array::from(&[0u8, 1, 0, 1][..]), &blob);
+    assert!(matches!(ToWorker::decode(read.into()), Ok(ToWorker::Read { id: 1, settled: true, .. })), "the same bytes with a Blob");
 }

@@ -1,7 +1,11 @@
 //! The messages between the page and its reading worker: one enum per
-//! direction, converted to and from JS values by serde-wasm-bindgen on both
-//! ends, so a field renamed on one side is a compile error, and a message
-//! that does not decode is a [`ProtocolError`] naming what was wrong.
+//! direction, encoded by serde (postcard: compact bytes, no field names) on
+//! both ends, so a field renamed on one side is a compile error, and a
+//! message that does not decode is a [`ProtocolError`] naming what was wrong.
+//!
+//! A message crosses as a JS array: its bytes (`Uint8Array`), then the JS
+//! objects it holds (`File`s, handles, buffers), which only the browser can
+//! pass on; in the bytes each is its place in that array ([`js`]).
 //!
 //! ```text
 //!   page                                        worker
@@ -31,7 +35,9 @@
 //! Byte buffers cross as `ArrayBuffer`s in the transfer list (moved, not
 //! copied); the `File` crosses by reference (the worker reads the same file).
 
-use js_sys::Array;
+use std::cell::RefCell;
+
+use js_sys::{Array, Uint8Array};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use wasm_bindgen::{JsCast, JsValue};
@@ -47,7 +53,7 @@ pub type JobId = u32;
 pub enum ToWorker {
     Read {
         id: JobId,
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         blob: Blob,
         /// A file still being written (followed): a last line without its
         /// newline is left out, to be read when it ends.
@@ -57,7 +63,7 @@ pub enum ToWorker {
         id: JobId,
         tree: Tree,
         /// A `File` per entry of `tree`.
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         files: Array,
         /// Conversations to sum up, in this order.
         order: Vec<u32>,
@@ -70,7 +76,7 @@ pub enum ToWorker {
         id: JobId,
         query: String,
         /// The files to search, and the key each file's hits come back with.
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         files: Array,
         keys: Vec<u32>,
     },
@@ -78,13 +84,13 @@ pub enum ToWorker {
     Find {
         id: JobId,
         query: String,
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         blob: Blob,
     },
     /// List a folder's files through its handle (File System Access).
     Walk {
         id: JobId,
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         dir: JsValue,
     },
     Cancel { id: JobId },
@@ -98,7 +104,7 @@ pub enum FromWorker {
     Indexed {
         id: JobId,
         /// `index::wire` pieces, `ArrayBuffer`s.
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         pieces: Array,
     },
     Failed { id: JobId, message: String },
@@ -111,9 +117,9 @@ pub enum FromWorker {
     /// from the folder's name down; then `Progress` counts the files so far.
     Listed {
         id: JobId,
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         files: Array,
-        #[serde(with = "serde_wasm_bindgen::preserve")]
+        #[serde(with = "js")]
         handles: Array,
         paths: Vec<String>,
         /// Entries that could not be read, by path.
@@ -133,8 +139,73 @@ pub struct ProtocolError {
     pub why: String,
 }
 
-fn encode<T: Serialize>(msg: &T) -> Result<JsValue, ProtocolError> {
-    serde_wasm_bindgen::to_value(msg).map_err(|e| ProtocolError { from: "page", why: e.to_string() })
+/// The JS objects of the message being encoded or decoded, and why one did
+/// not decode (postcard's error keeps no words of its own); empty between
+/// messages (both run start to end without yielding).
+#[derive(Default)]
+struct Objects {
+    list: Vec<JsValue>,
+    why: Option<String>,
+}
+
+thread_local! {
+    static OBJECTS: RefCell<Objects> = RefCell::default();
+}
+
+/// A field holding a JS object: in the bytes, its place among the message's
+/// objects (`serde(with = "js")`).
+mod js {
+    use serde::{de::Error as _, Deserialize, Deserializer, Serializer};
+    use wasm_bindgen::{JsCast, JsValue};
+
+    use super::OBJECTS;
+
+    pub fn serialize<T: AsRef<JsValue>, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+        let at = OBJECTS.with(|o| {
+            let list = &mut o.borrow_mut().list;
+            list.push(v.as_ref().clone());
+            list.len() - 1
+        });
+        s.serialize_u32(at as u32)
+    }
+
+    pub fn deserialize<'de, T: JsCast, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+        let at = u32::deserialize(d)? as usize;
+        OBJECTS.with(|o| {
+            let mut o = o.borrow_mut();
+            let got = match o.list.get_mut(at).map(|v| std::mem::replace(v, JsValue::UNDEFINED)) {
+                None => Err(format!("object {at} is missing")),
+                Some(v) => v.dyn_into().map_err(|_| format!("object {at} is not of its field's type")),
+            };
+            got.map_err(|why| {
+                let e = D::Error::custom(&why);
+                o.why = Some(why);
+                e
+            })
+        })
+    }
+}
+
+fn encode<T: Serialize>(msg: &T, from: &'static str) -> Result<JsValue, ProtocolError> {
+    OBJECTS.with(|o| *o.borrow_mut() = Objects::default());
+    let bytes = postcard::to_allocvec(msg);
+    let objects = OBJECTS.with(|o| std::mem::take(&mut o.borrow_mut().list));
+    let bytes = bytes.map_err(|e| ProtocolError { from, why: e.to_string() })?;
+    let out = Array::of1(&Uint8Array::from(&bytes[..]));
+    for o in objects {
+        out.push(&o);
+    }
+    Ok(out.into())
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(v: JsValue, from: &'static str) -> Result<T, ProtocolError> {
+    let bad = |why: String| ProtocolError { from, why };
+    let parts: Array = v.dyn_into().map_err(|_| bad("not an array".into()))?;
+    let bytes: Uint8Array = parts.get(0).dyn_into().map_err(|_| bad("no bytes first".into()))?;
+    OBJECTS.with(|o| *o.borrow_mut() = Objects { list: parts.iter().skip(1).collect(), why: None });
+    let msg = postcard::from_bytes(&bytes.to_vec());
+    let why = OBJECTS.with(|o| std::mem::take(&mut *o.borrow_mut()).why);
+    msg.map_err(|e| bad(why.unwrap_or_else(|| e.to_string())))
 }
 
 impl ToWorker {
@@ -146,21 +217,21 @@ impl ToWorker {
     }
 
     pub fn encode(&self) -> Result<JsValue, ProtocolError> {
-        encode(self)
+        encode(self, "page")
     }
 
     pub fn decode(v: JsValue) -> Result<ToWorker, ProtocolError> {
-        serde_wasm_bindgen::from_value(v).map_err(|e| ProtocolError { from: "page", why: e.to_string() })
+        decode(v, "page")
     }
 }
 
 impl FromWorker {
     pub fn encode(&self) -> Result<JsValue, ProtocolError> {
-        encode(self)
+        encode(self, "reading worker")
     }
 
     pub fn decode(v: JsValue) -> Result<FromWorker, ProtocolError> {
-        serde_wasm_bindgen::from_value(v).map_err(|e| ProtocolError { from: "reading worker", why: e.to_string() })
+        decode(v, "reading worker")
     }
 
     /// The buffers to move rather than copy.
