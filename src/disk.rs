@@ -220,7 +220,7 @@ pub fn walk(dir: &Path) -> Vec<crate::folder::Entry> {
             }
         }
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
+    crate::sort::by(&mut out, |a, b| a.path.cmp(&b.path));
     out
 }
 

@@ -14,7 +14,8 @@
 //!         model/   rows → facts: turns, calls, failures, time, tokens, titles, exports
 //!            │
 //!            ▼
-//!         index    bytes → flat rows, push-based, no I/O        fmt: words for numbers
+//!         index    bytes → flat rows, push-based, no I/O        fmt: words for numbers,
+//!                                                               sort: one shared sort
 //!                  (crates/ccscope-index)
 //! ```
 //!
@@ -40,6 +41,7 @@
 //!   import from each other's files, never through the parent.
 
 pub mod fmt;
+pub mod sort;
 pub mod folder;
 /// Bytes → rows: the `ccscope-index` package (see its Cargo.toml for why it
 /// is one of its own).

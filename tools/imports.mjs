@@ -118,7 +118,7 @@ for (const v of graph.keys()) if (!idx.has(v)) visit(v);
 const name = (f) => relative(SRC, f);
 
 // The layers (src/lib.rs): a file may import its own layer and those below.
-const LAYER = { index: 0, fmt: 0, model: 1, folder: 2, disk: 3, synth: 3, state: 3, app: 4 };
+const LAYER = { index: 0, fmt: 0, sort: 0, model: 1, folder: 2, disk: 3, synth: 3, state: 3, app: 4 };
 const layerOf = (f) => LAYER[name(f).split("/")[0].replace(/\.rs$/, "")];
 const upward = [];
 for (const [f, deps] of graph) {

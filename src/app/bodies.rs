@@ -59,7 +59,7 @@ pub async fn fetch(ctx: &Ctx, rows: &[u32]) -> Vec<(u32, Option<Rc<Body>>)> {
             None => missing.push(r),
         }
     }
-    missing.sort_by_key(|&r| ix.rows[r as usize].offset);
+    crate::sort::by_key(&mut missing, |&r| ix.rows[r as usize].offset);
     let head = &ctx.doc.head;
     for read in plan(ix, &missing, head.len() as u64) {
         let bytes = if read.from_head { None } else { read_range(&ctx.blob, read.start, read.end).await.ok() };

@@ -195,7 +195,7 @@ impl Hub {
             send.emit(Action::Notice(format!("{} could not be read and {} left out: {}", crate::fmt::plural(n, "entry", "entries"), crate::fmt::agree(n, "was", "were"), named.join(", ")).into()));
         }
         if !out.is_empty() {
-            out.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
+            crate::sort::by(&mut out, |a, b| a.entry.path.cmp(&b.entry.path));
             let name = listing::name_of(&out);
             self.open_folder(out, name, folders_opened);
         }

@@ -124,7 +124,7 @@ pub async fn walk(entries: Vec<JsValue>, cancel: &Cancel, on_count: impl Fn(usiz
         }
         pacer.maybe_yield().await;
     }
-    out.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
+    crate::sort::by(&mut out, |a, b| a.entry.path.cmp(&b.entry.path));
     (out, unreadable)
 }
 

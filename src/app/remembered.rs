@@ -96,7 +96,7 @@ pub async fn list() -> Vec<Remembered> {
             })
         })
         .collect();
-    out.sort_by(|a, b| b.opened_ms.total_cmp(&a.opened_ms));
+    crate::sort::by(&mut out, |a, b| b.opened_ms.total_cmp(&a.opened_ms));
     out
 }
 

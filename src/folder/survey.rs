@@ -46,7 +46,7 @@ impl<'t> Plan<'t> {
 pub fn order(tree: &Tree) -> Vec<u32> {
     let mut order: Vec<u32> = (0..tree.conversations.len() as u32).collect();
     let modified = |c: &u32| tree.entry(tree.conversations[*c as usize].entry).modified_ms.unwrap_or(0);
-    order.sort_by_key(|c| std::cmp::Reverse(modified(c)));
+    crate::sort::by_key(&mut order, |c| std::cmp::Reverse(modified(c)));
     order
 }
 

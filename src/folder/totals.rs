@@ -278,10 +278,10 @@ impl Totals {
     /// Sorted for reading: tools by failures then calls, models by turns,
     /// projects by active time; days stay in date order.
     pub fn sorted(mut self) -> Totals {
-        self.tools.sort_by(|a, b| b.failures.cmp(&a.failures).then(b.calls.cmp(&a.calls)).then_with(|| a.name.cmp(&b.name)));
-        self.models.sort_by(|a, b| b.api_turns.cmp(&a.api_turns).then_with(|| a.model.cmp(&b.model)));
-        self.projects.sort_by(|a, b| b.active_seconds.total_cmp(&a.active_seconds).then_with(|| a.project.cmp(&b.project)));
-        self.files.sort_by(|a, b| b.changes.cmp(&a.changes).then_with(|| a.project.cmp(&b.project)).then_with(|| a.path.cmp(&b.path)));
+        crate::sort::by(&mut self.tools, |a, b| b.failures.cmp(&a.failures).then(b.calls.cmp(&a.calls)).then_with(|| a.name.cmp(&b.name)));
+        crate::sort::by(&mut self.models, |a, b| b.api_turns.cmp(&a.api_turns).then_with(|| a.model.cmp(&b.model)));
+        crate::sort::by(&mut self.projects, |a, b| b.active_seconds.total_cmp(&a.active_seconds).then_with(|| a.project.cmp(&b.project)));
+        crate::sort::by(&mut self.files, |a, b| b.changes.cmp(&a.changes).then_with(|| a.project.cmp(&b.project)).then_with(|| a.path.cmp(&b.path)));
         self
     }
 }

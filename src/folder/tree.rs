@@ -223,7 +223,7 @@ fn homes(entries: &[Entry]) -> Vec<&str> {
             (rest.contains('/') && rest.ends_with(".jsonl")).then(|| &e.path[..at])
         })
         .collect();
-    out.sort_unstable();
+    crate::sort::by(&mut out, Ord::cmp);
     out.dedup();
     out
 }
@@ -323,16 +323,16 @@ impl Tree {
         let mut projects: Vec<Project> = projects.into_values().collect();
         let mut conversations: Vec<Conversation> = conversations.into_values().collect();
         for p in &mut projects {
-            p.memory.sort_by(|a, b| entries[*a as usize].path.cmp(&entries[*b as usize].path));
-            p.legacy_runs.sort();
+            crate::sort::by(&mut p.memory, |a, b| entries[*a as usize].path.cmp(&entries[*b as usize].path));
+            crate::sort::by(&mut p.legacy_runs, Ord::cmp);
         }
         for (k, c) in conversations.iter_mut().enumerate() {
             let dir = split_last(&c.path).0;
             let p = projects.binary_search_by(|p| p.path.as_str().cmp(dir)).unwrap_or_default();
             c.project = p as u32;
             projects[p].conversations.push(k as u32);
-            c.runs.sort_by(|a, b| a.agent_id.cmp(&b.agent_id).then(a.jsonl.cmp(&b.jsonl)));
-            c.tool_results.sort();
+            crate::sort::by(&mut c.runs, |a, b| a.agent_id.cmp(&b.agent_id).then(a.jsonl.cmp(&b.jsonl)));
+            crate::sort::by(&mut c.tool_results, Ord::cmp);
             // A run with agents but neither journal nor snapshot picked is still a run.
             for r in &c.runs {
                 if let Some(id) = &r.workflow {
@@ -341,10 +341,10 @@ impl Tree {
                     }
                 }
             }
-            c.workflows.sort_by(|a, b| a.run_id.cmp(&b.run_id));
+            crate::sort::by(&mut c.workflows, |a, b| a.run_id.cmp(&b.run_id));
         }
-        backups.sort();
-        plans.sort();
+        crate::sort::by(&mut backups, Ord::cmp);
+        crate::sort::by(&mut plans, Ord::cmp);
         Tree { entries, projects, conversations, skipped, backups, plans }
     }
 

@@ -392,7 +392,7 @@ impl Agents {
         // Shallowest first: every run comes after its spawner.
         // (A workflow run before its agents, at the same depth.)
         let order = |n: &PlacedRun| (n.depth, n.kind == "workflow-agent", n.agent_id.clone());
-        nodes.sort_by_key(order);
+        crate::sort::by_key(&mut nodes, order);
         // `unplaced` is in input order: one entry per unplaced node.
         let unplaced_at = g.nodes.iter().enumerate().filter(|(_, n)| n.is_none()).map(|(k, _)| k);
         let mut unplaced: Vec<UnplacedRun> = unplaced_at

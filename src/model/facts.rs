@@ -80,7 +80,7 @@ pub fn tool_counts(ix: &Index, view: &Items) -> Vec<ToolCount> {
         *counts.entry(ix.tool_uses[c.tool_use as usize].name).or_default() += 1;
     }
     let mut v: Vec<ToolCount> = counts.into_iter().filter(|(s, _)| s.is_some()).map(|(name, calls)| ToolCount { name, calls }).collect();
-    v.sort_by(|a, b| b.calls.cmp(&a.calls).then_with(|| ix.str(a.name).cmp(ix.str(b.name))));
+    crate::sort::by(&mut v, |a, b| b.calls.cmp(&a.calls).then_with(|| ix.str(a.name).cmp(ix.str(b.name))));
     v
 }
 

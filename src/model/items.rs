@@ -102,7 +102,7 @@ impl Items {
             dividers_at.push((r, ItemKind::Resume { session, client }));
         }
         // Stable: at one row, the idle divider comes before the resume one.
-        dividers_at.sort_by_key(|d| d.0);
+        crate::sort::by_key(&mut dividers_at, |d| d.0);
 
         let mut items: Vec<Item> = Vec::new();
         let mut item_of_row = vec![NONE; ix.rows.len()];

@@ -119,7 +119,7 @@ pub fn not_understood(ix: &Index) -> Vec<Unknown> {
             count((if odd.in_result { Level::ResultBlock } else { Level::ContentBlock }, odd.ty), odd.row);
         }
     }
-    out.sort_by_key(|u| (u.level, u.first_line));
+    crate::sort::by_key(&mut out, |u| (u.level, u.first_line));
     out
 }
 

@@ -295,7 +295,7 @@ fn tools(ix: &Index, calls: &[ToolCall]) -> Vec<ToolStats> {
             t
         })
         .collect();
-    out.sort_by(|a, b| b.calls.cmp(&a.calls).then_with(|| a.name.cmp(&b.name)));
+    crate::sort::by(&mut out, |a, b| b.calls.cmp(&a.calls).then_with(|| a.name.cmp(&b.name)));
     out
 }
 

@@ -145,7 +145,7 @@ pub fn link_explained(ix: &Index, runs: &[SubagentRun]) -> Vec<(SubagentLink, Op
             }
         })
         .collect();
-    out.sort_by(|a, b| a.0.agent_id.cmp(&b.0.agent_id));
+    crate::sort::by(&mut out, |a, b| a.0.agent_id.cmp(&b.0.agent_id));
     out
 }
 

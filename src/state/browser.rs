@@ -241,7 +241,7 @@ impl Browser {
         let t = &self.tree;
         let modified = |c: u32| t.entry(t.conversations[c as usize].entry).modified_ms;
         let mut out: Vec<u32> = (0..t.conversations.len() as u32).filter(|&c| modified(c).is_some_and(|m| m >= since_ms)).collect();
-        out.sort_by_key(|&c| std::cmp::Reverse(modified(c)));
+        crate::sort::by_key(&mut out, |&c| std::cmp::Reverse(modified(c)));
         out.truncate(max);
         out
     }
@@ -364,7 +364,7 @@ impl Browser {
                     && to_ok
             })
             .collect();
-        rows.sort_by(|&a, &b| {
+        crate::sort::by(&mut rows, |&a, &b| {
             let order = self.compare(l.sort, a, b);
             let order = if l.descending { order.reverse() } else { order };
             // Ties (and conversations not summed up yet) by path.

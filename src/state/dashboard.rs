@@ -79,7 +79,7 @@ impl Dashboard {
         }
         let top = |key: &dyn Fn(u32) -> Option<f64>| {
             let mut v: Vec<(u32, f64)> = summed.iter().filter_map(|&c| Some((c, key(c)?))).filter(|x| x.1 > 0.0).collect();
-            v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            crate::sort::by(&mut v, |a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
             v.into_iter().take(5).map(|x| x.0).collect::<Vec<_>>()
         };
         let longest = top(&|c| folder.facts(c)?.report.active_seconds);

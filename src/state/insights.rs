@@ -96,7 +96,7 @@ impl Chart {
             };
             marks.push(Mark { kind, before_turn: before(item.row), row: item.row, item: id as u32 });
         }
-        marks.sort_by_key(|m| (m.row, m.before_turn));
+        crate::sort::by_key(&mut marks, |m| (m.row, m.before_turn));
         let max_tokens = out.iter().filter_map(|c| c.context_tokens.max(c.output_tokens)).max().unwrap_or(0);
         Chart { turns: n as u32, columns: out, marks, max_tokens }
     }

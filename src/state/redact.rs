@@ -295,7 +295,7 @@ impl Redactor {
                 self.forms.push(form);
             }
         }
-        self.forms.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        crate::sort::by(&mut self.forms, |a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
     }
 
     fn home_paths(&mut self, text: &str, lower: &str, cuts: &mut Vec<Cut>) {
@@ -470,7 +470,7 @@ fn emails(text: &str, cuts: &mut Vec<Cut>) {
 /// Sorts `cuts` and merges overlapping ones (the stronger kind wins:
 /// secret over e-mail over user name).
 fn merge(mut cuts: Vec<Cut>) -> Vec<Cut> {
-    cuts.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+    crate::sort::by(&mut cuts, |a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
     let mut out: Vec<Cut> = Vec::with_capacity(cuts.len());
     for c in cuts {
         match out.last_mut() {

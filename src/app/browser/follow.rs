@@ -65,7 +65,7 @@ impl FollowedFolder {
                 }
             }
         }
-        out.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::by(&mut out, |a, b| a.0.cmp(&b.0));
         Some(out)
     }
 
