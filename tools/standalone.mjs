@@ -64,10 +64,11 @@ const wasmGz = gzipSync(wasm, { level: 9 });
 // 116^7 ≥ 2^48), most significant first; the last group is padded with zeros.
 // The digits are ASCII but for what the text of a <script> data block cannot
 // carry unchanged (NUL; CR, which the parser turns into LF; "<", which could
-// start "</script") and what upsets a terminal or an editor (VT, FF, SO, SI,
-// ESC, DEL). As numbers stay below 2^53, the page decodes them exactly with
-// plain doubles.
-const DIGITS = [...Array(127).keys()].filter((c) => c > 0 && ![11, 12, 13, 14, 15, 27, 60].includes(c));
+// start "</script"), what upsets a terminal (VT, FF, SO, SI, ESC, DEL), and
+// tab and LF, so that the data is one line without whitespace at its end for
+// an editor to trim. As numbers stay below 2^53, the page decodes them
+// exactly with plain doubles.
+const DIGITS = [...Array(127).keys()].filter((c) => c > 0 && ![9, 10, 11, 12, 13, 14, 15, 27, 60].includes(c));
 if (DIGITS.length ** 7 < 2 ** 48) throw new Error("standalone: too few digits for 6 bytes in 7");
 function dense(bytes) {
   const base = DIGITS.length;
