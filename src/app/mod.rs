@@ -45,7 +45,7 @@ use yew::prelude::*;
 pub use blob::{blob_of, read_all, read_range, Chunks, ReadError, CHUNK_BYTES, FIRST_CHUNK_BYTES};
 pub use open::Source;
 pub use task::yield_to_page;
-pub use worker::protocol::{FromWorker, ProtocolError, ToWorker};
+pub use worker::protocol::{FromWorker, ToWorker};
 
 use files::Files;
 use hub::Hub;
