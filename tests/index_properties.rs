@@ -37,6 +37,14 @@ fn json_number() -> impl Strategy<Value = String> {
         Just("1e3".to_string()),
         Just("1E+2".to_string()),
         Just("1e400".to_string()),
+        // Either side of the largest double, where a number stops being
+        // finite: serde_json's own float parser is the judge.
+        Just("1.7976931348623157e308".to_string()),
+        Just("1.7976931348623159e308".to_string()),
+        Just("-1.8e308".to_string()),
+        Just("17976931348623158".to_string() + &"0".repeat(292)),
+        Just("17976931348623159".to_string() + &"0".repeat(292)),
+        Just("1e-400".to_string()),
         Just("0e99999".to_string()),
         Just("01".to_string()),
         Just("1.".to_string()),
