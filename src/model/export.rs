@@ -445,7 +445,7 @@ fn items_markdown(mut out: String, d: &Doc, h: &str) -> String {
                 let what = if it.kind == "api_error" { "⚠ API error" } else { "Assistant" };
                 out.push_str(&format!("{h} {what} · line {}{model}{when}{failed}\n\n", it.line));
             }
-            other => out.push_str(&format!("{h} {} · line {}{when}{failed}\n\n", other[..1].to_uppercase() + &other[1..], it.line)),
+            other => out.push_str(&format!("{h} {} · line {}{when}{failed}\n\n", other[..1].to_ascii_uppercase() + &other[1..], it.line)),
         }
         // Transcript text is written back as Markdown that cannot run
         // (`safe_md`): prose keeps its structure, anything else is a line.

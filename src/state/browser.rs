@@ -383,7 +383,9 @@ impl Browser {
         let size = |c: u32| self.tree.entry(self.tree.conversations[c as usize].entry).size_bytes;
         match col {
             Column::Title => {
-                let t = |f: Option<&SessionFacts>| f.and_then(|f| f.line.title.clone()).map(|t| t.to_lowercase());
+                // Case-folded (already in the page for Markdown's link labels;
+                // `str::to_lowercase` would bring its own tables, 8 kB gzip'd).
+                let t = |f: Option<&SessionFacts>| f.and_then(|f| f.line.title.clone()).map(unicase::UniCase::new);
                 t(fa).cmp(&t(fb))
             }
             Column::Project => self.tree.conversations[a as usize].project.cmp(&self.tree.conversations[b as usize].project),
@@ -539,6 +541,21 @@ mod tests {
         f.list = ListUi { to_ms: Some(2_500), ..ListUi::default() };
         assert_eq!(f.rows(), vec![0, 3]);
         assert_eq!(f.clients_and_models().0, vec!["claude-desktop".to_string(), "claude-vscode".to_string()]);
+    }
+
+    #[test]
+    fn titles_sort_without_regard_to_case_accented_letters_too() {
+        let mut f = folder();
+        let titled = |path: &str, title: &str| Slot::Ready(facts(path, title, 4_000, 0, "claude-vscode"));
+        f.list = ListUi { sort: Column::Title, descending: false, ..ListUi::default() };
+        // Bytes would put "Zebra" first, and "Édith" before "éclair".
+        let slots = Rc::make_mut(&mut f.slots);
+        slots[0] = titled("-Users-a-my-app/a.jsonl", "Zebra");
+        slots[2] = titled("-x/c.jsonl", "apple");
+        slots[3] = titled("-x/d.jsonl", "éclair");
+        assert_eq!(f.rows(), vec![2, 0, 3]);
+        Rc::make_mut(&mut f.slots)[2] = titled("-x/c.jsonl", "Édith's notes");
+        assert_eq!(f.rows(), vec![0, 3, 2]);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn run_card(p: &CardProps) -> Html {
     };
     html! {
         <div class={classes!("run", depth.is_some_and(|d| d > DEEP_FROM).then_some("deep"))} data-testid="run" data-agent={p.agent_id.to_string()}
-            data-link={format!("{:?}", l.link.link).to_lowercase()} data-depth={depth.map(|d| d.to_string())}>
+            data-link={format!("{:?}", l.link.link).to_ascii_lowercase()} data-depth={depth.map(|d| d.to_string())}>
             <div class="run-head">
                 <span class="tag run-kind">{ kind }</span>
                 if let Some(d) = depth.filter(|&d| d > 1) { <span class="tag" data-testid="run-depth" title="How deep this run is nested: spawned by a run spawned by …">{ format!("depth {d}") }</span> }
