@@ -13,7 +13,11 @@
 //    full view; for 80 MB also a plain chunked read and a JS split +
 //    JSON.parse of the same File (the baselines). BENCH_RUNS=N runs each
 //    (default 5): medians and ranges.
-// 3. BENCH_2GB=1: a >= 2 GB file made by repeating the 80 MB one.
+// 3. BENCH_2GB=1 (`make bench-browser` sets it): a >= 2 GB file made by
+//    repeating the 80 MB one.
+// First of all, the page's weight: every file the hosted page serves (dist/
+// without the single file), each gzip'd at level 9 as a server would, and
+// `ccscope.html` as it is (it is opened from disk, not served).
 //
 // Timing comes from the page's clock (a MutationObserver for what a person
 // sees) and the app's `performance.mark`s (`ccscope:*`, with the wasm memory
@@ -21,8 +25,9 @@
 // an engine's driver cannot look at (a worker's memory, long tasks, a trace)
 // is printed as n/a with the reason.
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync, createWriteStream, readFileSync } from "node:fs";
+import { existsSync, statSync, createWriteStream, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { ENGINE, launch, openApp, ROOT } from "../e2e/helpers.mjs";
 import { lacks } from "../e2e/driver.mjs";
 import { startTrace, endTrace } from "./trace.mjs";
@@ -202,8 +207,22 @@ async function open(file, { baselines = false, insights = false } = {}) {
 const mem = (x) => (x == null ? "n/a" : `${(x / MIB).toFixed(1)} MiB`);
 const workerMemWords = (x) => (x == null && lacks("workers") ? `n/a (${lacks("workers")})` : mem(x));
 
+/** The page's weight, as "served" (gzip'd) and as the single file. */
+function weight() {
+  const dir = process.env.DIST ?? join(ROOT, "dist");
+  const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+  const files = readdirSync(dir).filter((f) => f !== "ccscope.html");
+  const gz = Object.fromEntries(files.map((f) => [f, gzipSync(readFileSync(join(dir, f)), { level: 9 }).length]));
+  const total = Object.values(gz).reduce((a, b) => a + b, 0);
+  const wasm = files.filter((f) => f.endsWith(".wasm")).reduce((a, f) => a + gz[f], 0);
+  console.log(`page weight: hosted page ${kB(total)} gzip (target ≤ 400 kB): wasm ${kB(wasm)}, the rest ${kB(total - wasm)} (${files.length} files)`);
+  const single = join(dir, "ccscope.html");
+  console.log(`  ccscope.html: ${existsSync(single) ? `${kB(statSync(single).size)} (target ≤ 900 kB)` : "n/a (not built: make standalone)"}`);
+}
+
 try {
   console.log(`== ${ENGINE}; dist: ${process.env.DIST ?? "dist/"}; ${RUNS} runs of each, each in a fresh page: median (min–max)`);
+  weight();
   const s = [];
   for (let i = 0; i < RUNS; i++) s.push(await startup());
   const some = (k) => s.every((x) => x[k] != null) ? fig(s.map((x) => x[k])) : "n/a";
