@@ -187,9 +187,10 @@ async function open(file, { baselines = false, insights = false } = {}) {
       return { readMs, jsMs: performance.now() - t1, records };
     }, baselines === "all");
   }
-  // The same file picked again in the same page: the engine has compiled
-  // what the first pick ran (JavaScriptCore starts wasm in its interpreter
-  // and compiles it as it runs: its first pick is mostly that).
+  // The same file picked again in the same page: the code the first pick
+  // ran is warm (WebKit's first pick is mostly that code running cold: the
+  // preview's first DOM build and the page's first full view, with the
+  // worker's reads waiting on the busy page; see the README's limits).
   let againMs = null;
   if (baselines) {
     await page.evaluate(() => { window.__again = null; document.addEventListener("change", () => { window.__again ??= performance.now(); }, true); });
