@@ -28,7 +28,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync, createWriteStream, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ENGINE, launch, openApp, ROOT } from "../e2e/helpers.mjs";
+import { DIST, ENGINE, launch, openApp, ROOT } from "../e2e/helpers.mjs";
 import { lacks } from "../e2e/driver.mjs";
 import { startTrace, endTrace } from "./trace.mjs";
 import { watchStalls, takeStalls, stallWords } from "./stalls.mjs";
@@ -210,14 +210,13 @@ const workerMemWords = (x) => (x == null && lacks("workers") ? `n/a (${lacks("wo
 
 /** The page's weight, as "served" (gzip'd) and as the single file. */
 function weight() {
-  const dir = process.env.DIST ?? join(ROOT, "dist");
   const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
-  const files = readdirSync(dir).filter((f) => f !== "ccscope.html");
-  const gz = Object.fromEntries(files.map((f) => [f, gzipSync(readFileSync(join(dir, f)), { level: 9 }).length]));
+  const files = readdirSync(DIST).filter((f) => f !== "ccscope.html");
+  const gz = Object.fromEntries(files.map((f) => [f, gzipSync(readFileSync(join(DIST, f)), { level: 9 }).length]));
   const total = Object.values(gz).reduce((a, b) => a + b, 0);
   const wasm = files.filter((f) => f.endsWith(".wasm")).reduce((a, f) => a + gz[f], 0);
   console.log(`page weight: hosted page ${kB(total)} gzip (target ≤ 400 kB): wasm ${kB(wasm)}, the rest ${kB(total - wasm)} (${files.length} files)`);
-  const single = join(dir, "ccscope.html");
+  const single = join(DIST, "ccscope.html");
   console.log(`  ccscope.html: ${existsSync(single) ? `${kB(statSync(single).size)} (target ≤ 900 kB)` : "n/a (not built: make standalone)"}`);
 }
 
