@@ -249,7 +249,7 @@ class SeleniumCore {
   /** `src` is an expression; its value (a promise is awaited) comes back. */
   async run(src) {
     const r = await this.guard(this.driver.executeAsyncScript(`const done = arguments[arguments.length - 1];
-      Promise.resolve().then(() => (${src})).then((v) => done({ v: v === undefined ? null : v }), (e) => done({ err: String(e && e.stack || e) }));`));
+      Promise.resolve().then(() => (${src})).then((v) => done({ v: v === undefined ? null : v }), (e) => done({ err: e && e.stack ? \`\${e}\\n\${e.stack}\` : String(e) }));`));
     if (r && "err" in r) throw new Error(r.err);
     return r?.v;
   }
