@@ -145,7 +145,7 @@ pub fn app() -> Html {
         });
     }
     let dragging = use_state(|| false);
-    let viewing = state.shown().is_some() || state.route == Route::Browser;
+    let viewing = state.viewing();
     // Something is shown: the landing panel is a bar, and a link's wish is no longer read.
     let compact = !matches!((&state.phase, &state.route), (crate::state::state::Phase::Empty, Route::Home));
     // The first Tab's stop: past the header and toolbars to what is read —

@@ -100,6 +100,21 @@ impl State {
         }
     }
 
+    /// Whether the page is laid out as a viewer (the header a bar, the
+    /// content the window's height): something is shown, or the folder's
+    /// list is, or one of its conversations is open and not (yet) an error
+    /// or a file that is not a transcript, which are pages of their own.
+    /// The crumbs and the bar stay where they will be from the click on:
+    /// laid out as the landing page until the first rows came, they moved
+    /// (and a click on "All conversations" in between could miss it).
+    pub fn viewing(&self) -> bool {
+        match self.route {
+            Route::Home => self.shown().is_some(),
+            Route::Browser => true,
+            Route::Conversation { .. } => self.shown().is_some() || !matches!(self.phase, Phase::Failed { .. } | Phase::Done(_)),
+        }
+    }
+
     pub fn reading(&self) -> bool {
         matches!(self.phase, Phase::Reading { .. })
     }
@@ -268,8 +283,10 @@ mod tests {
 
     #[test]
     fn a_file_that_is_not_a_transcript_is_not_shown_as_one() {
+        let reading = Rc::new(State::default()).reduce(Action::Start { name: "f.jsonl".into(), size_bytes: 6 });
+        assert!(!reading.viewing(), "a file picked on the landing page stays there until its first rows");
         let s = Rc::new(State::default()).reduce(Action::Finished(doc("hello\n", true)));
-        assert!(s.shown().is_none());
+        assert!(s.shown().is_none() && !s.viewing());
         let before = s.clone();
         assert!(Rc::ptr_eq(&s.reduce(Action::Progress { read_bytes: 1 }), &before), "progress after the end changes nothing");
     }
@@ -297,8 +314,13 @@ mod folder_tests {
         assert!(!stale.folder.as_ref().unwrap().search.finished, "an older search's end is not this one's");
         let s = s.reduce(Action::FolderSearchDone { serial });
         assert!(s.folder.as_ref().unwrap().search.finished);
+        assert!(s.viewing(), "the list is laid out as a viewer");
         let s = s.reduce(Action::Navigate(Route::Conversation { conv: 0, run: None }));
+        assert!(s.viewing(), "a conversation of the folder chosen, its read not started: still a viewer");
         let s = s.reduce(Action::Start { name: "a.jsonl".into(), size_bytes: 10 });
+        assert!(s.shown().is_none() && s.viewing(), "being read, nothing shown yet: still a viewer");
+        let failed = s.clone().reduce(Action::Failed { name: "a.jsonl".into(), message: "gone".into() });
+        assert!(!failed.viewing(), "its error is a page of its own");
         let back = s.reduce(Action::Navigate(Route::Browser));
         assert!(matches!(back.phase, Phase::Empty), "back on the list, nothing is open");
     }

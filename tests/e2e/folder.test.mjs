@@ -268,8 +268,20 @@ test("a folder-search hit opens with its query in the file's search box; Esc cle
       const r = rows.find((tr) => tr.getBoundingClientRect().top > 0);
       return r.dataset.path;
     });
+    // The way back stays where it first shows, from the click to the full view
+    // (laid out as the landing page while the read began, it moved, and a click could miss it).
+    await page.evaluate(() => {
+      window.__backAt = [];
+      new MutationObserver(() => {
+        const r = document.querySelector("[data-testid=back]")?.getBoundingClientRect();
+        const at = r && `${Math.round(r.left)},${Math.round(r.top)}`;
+        if (at && window.__backAt.at(-1) !== at) window.__backAt.push(at);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await page.click(`table.sessions tr[data-path="${row}"] a`);
-    await page.waitForSelector("[data-testid=crumbs]");
+    await page.waitForSelector("[data-testid=viewer] .all-facts", { state: "attached" });
+    const backAt = await page.evaluate(() => window.__backAt);
+    assert.equal(backAt.length, 1, `"All conversations" stays in one place: ${backAt.join(" then ")}`);
     await page.click("[data-testid=back]");
     await page.waitForFunction(() => !document.querySelector(".browser-slot[hidden]"));
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, at, { timeout: 5000 });
