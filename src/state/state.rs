@@ -216,11 +216,10 @@ impl State {
                 let serial = f.search.serial + 1;
                 f.search = super::browser::FolderSearch { serial, ..Default::default() };
             }),
-            Action::Navigate(route) if route != self.route => {
-                // Back to the list: the conversation shown there is closed.
-                let phase = if route == Route::Browser { Phase::Empty } else { self.phase.clone() };
-                Rc::new(State { route, phase, ..(*self).clone() })
-            }
+            // Elsewhere (the list, another conversation or run): what was open
+            // is closed, never shown under the new place's crumbs and address
+            // while the new file is read.
+            Action::Navigate(route) if route != self.route => Rc::new(State { route, phase: Phase::Empty, ..(*self).clone() }),
             Action::Navigate(_) => self,
         }
     }
@@ -321,6 +320,8 @@ mod folder_tests {
         assert!(s.shown().is_none() && s.viewing(), "being read, nothing shown yet: still a viewer");
         let failed = s.clone().reduce(Action::Failed { name: "a.jsonl".into(), message: "gone".into() });
         assert!(!failed.viewing(), "its error is a page of its own");
+        let run = s.clone().reduce(Action::Navigate(Route::Conversation { conv: 0, run: Some("a1".into()) }));
+        assert!(matches!(run.phase, Phase::Empty), "one of its runs chosen: the conversation is no longer shown under the run's address");
         let back = s.reduce(Action::Navigate(Route::Browser));
         assert!(matches!(back.phase, Phase::Empty), "back on the list, nothing is open");
     }
