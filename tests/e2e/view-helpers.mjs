@@ -63,15 +63,11 @@ export async function walkList(page) {
 
 /** The item that carries `text`, looked for by scrolling; its locator. */
 export async function itemWith(page, text) {
+  // The list may not be drawn yet (a conversation was just chosen).
+  await page.waitForSelector("[data-testid=turn-list] article.item", { state: "attached" });
   const found = await page.evaluate(async (needle) => {
+    const list = document.querySelector("[data-testid=turn-list]");
     const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
-    // The list may not be drawn yet (a conversation was just chosen).
-    let list = null;
-    for (let wait = 0; wait < 300 && !list?.querySelector("article.item"); wait++) {
-      await frame();
-      list = document.querySelector("[data-testid=turn-list]");
-    }
-    if (!list) return null;
     list.scrollTop = 0;
     for (let guard = 0; guard < 5000; guard++) {
       await frame();
