@@ -70,6 +70,28 @@ pub async fn yield_to_page() {
     ch.port1().set_onmessage(None);
 }
 
+/// Waits until the page has drawn what was changed before the call: until
+/// the animation frame after next begins (WebKit lays out and paints after
+/// the first frame's callbacks, in tasks of its own; the second frame comes
+/// only when they are done). A hidden page draws no frames: then, or after
+/// `limit_ms` for a frame, it returns `false`.
+pub async fn frame_drawn(limit_ms: u32) -> bool {
+    for _ in 0..2 {
+        let Some(w) = web_sys::window().filter(|_| page_shown()) else { return false };
+        let frame = js_sys::Promise::new(&mut |resolve, _| {
+            if w.request_animation_frame(&resolve).is_err() {
+                let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+            }
+        });
+        let frame = std::pin::pin!(JsFuture::from(frame));
+        let limit = std::pin::pin!(gloo::timers::future::TimeoutFuture::new(limit_ms));
+        if let futures::future::Either::Right(_) = futures::future::select(frame, limit).await {
+            return false;
+        }
+    }
+    true
+}
+
 /// Yields when the work since the last yield ran for [`YIELD_EVERY_MS`].
 pub struct Pacer {
     since_ms: f64,

@@ -65,6 +65,11 @@ impl Throttle {
         self.due_at((self.clock)(), last)
     }
 
+    /// From now on, lets a call through at most every `every_ms`.
+    pub fn set_every_ms(&mut self, every_ms: f64) {
+        self.every_ms = every_ms;
+    }
+
     /// [`Throttle::due`] at the time `now_ms`.
     pub fn due_at(&mut self, now_ms: f64, last: bool) -> bool {
         if last || now_ms - self.shown_ms >= self.every_ms {
@@ -72,6 +77,23 @@ impl Throttle {
             return true;
         }
         false
+    }
+}
+
+/// The page spends at most one part in this many of its time drawing
+/// hand-overs of background work (see [`paced_ms`]).
+pub const DRAWING_SHARE: f64 = 4.0;
+
+/// How long to wait between two hand-overs of background work to the page,
+/// when the last one took `drawn_ms` of the page's thread to draw: at least
+/// `floor_ms`, and long enough that drawing takes at most 1/[`DRAWING_SHARE`]
+/// of the page's time. A slow engine (or a big list) is handed fewer,
+/// larger batches; the page and the reads it waits on keep the rest.
+pub fn paced_ms(floor_ms: f64, drawn_ms: f64) -> f64 {
+    if drawn_ms.is_finite() {
+        floor_ms.max(drawn_ms * DRAWING_SHARE)
+    } else {
+        floor_ms
     }
 }
 
@@ -87,6 +109,19 @@ mod tests {
             .map(|&(now, last)| t.due_at(now, last))
             .collect();
         assert_eq!(due, [true, false, true, false, true, false, true]);
+    }
+
+    #[test]
+    fn hand_overs_are_spaced_by_what_drawing_the_last_one_cost() {
+        assert_eq!(paced_ms(400.0, 0.0), 400.0, "cheap to draw: the floor");
+        assert_eq!(paced_ms(400.0, 60.0), 400.0, "60 ms of 400 is under a quarter");
+        assert_eq!(paced_ms(400.0, 250.0), 1000.0, "250 ms to draw: a quarter of a second of page time");
+        assert_eq!(paced_ms(400.0, f64::NAN), 400.0, "no measure: the floor");
+        let mut t = Throttle::new(400.0, || 0.0);
+        assert!(t.due_at(0.0, false));
+        t.set_every_ms(paced_ms(400.0, 250.0));
+        assert!(!t.due_at(900.0, false), "the new spacing holds from the last hand-over");
+        assert!(t.due_at(1000.0, false));
     }
 
     #[test]

@@ -35,19 +35,35 @@ fn unavailable(what: &str, e: &WorkerError) -> Action {
     Action::Notice(format!("{what}: the page's file reader is not available ({e}). File names and sizes are shown; open a conversation to read it.").into())
 }
 
-/// How often a survey's facts are handed to the page. Each hand-over lays
-/// out and paints the whole list again (50-130 ms of the page's thread for
-/// the bench's 300 conversations, however few facts arrived): at the
-/// progress bar's 100 ms the page spent most of a survey drawing the list
-/// (`make bench-browser`).
+/// How often, at most, a survey's facts are handed to the page. Each
+/// hand-over lays out and paints the whole list again (50-160 ms of the
+/// page's thread in Chromium for the bench's 300 conversations, ~250 ms in
+/// WebKit, however few facts arrived): at the progress bar's 100 ms the page
+/// spent most of a survey drawing the list (`make bench-browser`). Slower
+/// drawing spaces them further ([`Handing::Paced`]).
 const SURVEY_FLUSH_MS: f64 = 400.0;
 
+/// The longest wait for a hand-over's frame to be drawn, when measuring it.
+const DRAWN_LIMIT_MS: u32 = 1000;
+
+/// How often [`pump`] hands its state to the page.
+#[derive(Clone, Copy)]
+enum Handing {
+    /// At most every so many milliseconds.
+    Every(f64),
+    /// At most every so many milliseconds, and further apart when drawing
+    /// the last hand-over took long ([`crate::state::pace::paced_ms`]).
+    Paced(f64),
+}
+
 /// Takes a job's replies until `Done`: `take` files each reply into
-/// `state`, `flush` hands the state to the page at most every `every_ms`
-/// and at the end (one render for many replies, not one each). `Ok(false)`:
+/// `state`, `flush` hands the state to the page as `handing` says and at
+/// the end (one render for many replies, not one each). `Ok(false)`:
 /// cancelled.
-async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, every_ms: f64, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
-    let mut throttle = crate::app::task::Throttle::new(every_ms, crate::app::task::now_ms);
+async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, handing: Handing, take: impl Fn(&mut S, Reply), flush: impl Fn(&mut S)) -> Result<bool, WorkerError> {
+    use crate::app::task::{frame_drawn, now_ms};
+    let (Handing::Every(floor_ms) | Handing::Paced(floor_ms)) = handing;
+    let mut throttle = crate::app::task::Throttle::new(floor_ms, now_ms);
     loop {
         let reply = job.next().await;
         if cancel.is_cancelled() {
@@ -60,6 +76,13 @@ async fn pump<S>(job: &mut Job, cancel: &Cancel, state: &mut S, every_ms: f64, t
         }
         if throttle.due(end) {
             flush(state);
+            if let (Handing::Paced(_), false) = (handing, end) {
+                // Replies that come meanwhile wait in the job's queue; the worker goes on.
+                let handed_ms = now_ms();
+                if frame_drawn(DRAWN_LIMIT_MS).await {
+                    throttle.set_every_ms(crate::state::pace::paced_ms(floor_ms, now_ms() - handed_ms));
+                }
+            }
         }
         if end {
             return Ok(true);
@@ -92,7 +115,7 @@ pub async fn survey(folder: Rc<Browser>, files: Files, client: Client, send: Cal
         send.emit(Action::Summaries(std::mem::take(batch)));
         send.emit(Action::SurveyProgress { done_bytes: *done_bytes });
     };
-    match pump(&mut job, &cancel, &mut state, SURVEY_FLUSH_MS, take, flush).await {
+    match pump(&mut job, &cancel, &mut state, Handing::Paced(SURVEY_FLUSH_MS), take, flush).await {
         Ok(true) => {
             crate::app::task::mark_memory("survey-done");
             send.emit(Action::SurveyDone);
@@ -132,7 +155,7 @@ pub async fn resum(tree: &Tree, ids: &[FileId], files: &Files, client: &Client, 
         _ => {}
     };
     let flush = |(batch, _): &mut (Vec<(u32, Slot)>, Vec<u32>)| send.emit(Action::Summaries(std::mem::take(batch)));
-    let _ = pump(&mut job, cancel, &mut state, crate::app::task::PROGRESS_MS, take, flush).await;
+    let _ = pump(&mut job, cancel, &mut state, Handing::Every(crate::app::task::PROGRESS_MS), take, flush).await;
     state.1
 }
 
@@ -158,7 +181,7 @@ pub async fn search(folder: Rc<Browser>, files: Files, client: Client, query: Rc
         send.emit(Action::FolderSearchHits { serial, hits: std::mem::take(batch) });
         send.emit(Action::FolderSearchProgress { serial, done_bytes: *done_bytes });
     };
-    match pump(&mut job, &cancel, &mut state, crate::app::task::PROGRESS_MS, take, flush).await {
+    match pump(&mut job, &cancel, &mut state, Handing::Paced(crate::app::task::PROGRESS_MS), take, flush).await {
         Ok(true) => send.emit(Action::FolderSearchDone { serial }),
         Ok(false) => {}
         Err(e) => send.emit(unavailable("The search stopped", &e)),
