@@ -111,36 +111,47 @@ export async function waitCurrent(page, pred, what) {
  * scroll position that is already at its maximum).
  */
 export async function scrollSteadiness(page, stepPx) {
-  return page.evaluate(async (step) => {
-    const list = document.querySelector("[data-testid=turn-list]");
-    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
-    const edge = () => list.getBoundingClientRect().top;
-    const topRow = () => {
-      for (const r of list.querySelectorAll(".vrow")) {
-        const b = r.getBoundingClientRect();
-        if (b.bottom > edge() + 5) return { id: r.dataset.id, at: b.top - edge() };
-      }
-      return null;
-    };
-    if (step < 0) { list.scrollTop = 1e9; await frame(); await frame(); }
-    const jumps = [], nearEnd = [];
-    let before = null, steps = 0, reached = false;
-    for (; steps < 5000; steps++) {
-      await frame();
-      if (before) {
-        const row = list.querySelector(`.vrow[data-id="${before.id}"]`);
-        if (row) {
-          const moved = before.at - (row.getBoundingClientRect().top - edge());
-          if (Math.abs(moved - before.wanted) > 2) (before.nearEnd ? nearEnd : jumps).push({ row: before.id, wanted: before.wanted, moved: Math.round(moved), scrollTop: list.scrollTop });
+  // In slices of at most ~5 s: WebKitWebDriver gives up on a script that
+  // runs ~30 s ("Could not parse script result"), and scrolling a tall file
+  // there takes 10-30 s. The walk's state stays in the page between slices.
+  for (let first = true; ; first = false) {
+    const r = await page.evaluate(async ([step, first]) => {
+      const list = document.querySelector("[data-testid=turn-list]");
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+      const edge = () => list.getBoundingClientRect().top;
+      const topRow = () => {
+        for (const r of list.querySelectorAll(".vrow")) {
+          const b = r.getBoundingClientRect();
+          if (b.bottom > edge() + 5) return { id: r.dataset.id, at: b.top - edge() };
         }
+        return null;
+      };
+      if (first) {
+        window.__steady = { jumps: [], nearEnd: [], before: null, steps: 0, reached: false };
+        if (step < 0) { list.scrollTop = 1e9; await frame(); await frame(); }
       }
-      const got = list.scrollTop;
-      if ((step > 0 && got + list.clientHeight >= list.scrollHeight - 2) || (step < 0 && got <= 0)) { reached = true; break; }
-      const t = topRow();
-      const fromEnd = list.scrollHeight - list.clientHeight - got;
-      list.scrollTop = got + step;
-      before = t && { ...t, wanted: list.scrollTop - got, nearEnd: fromEnd < 2 * list.clientHeight + Math.abs(step) };
-    }
-    return { jumps, nearEnd, steps, reached };
-  }, stepPx);
+      const w = window.__steady;
+      const sliceEnd = performance.now() + 5000;
+      for (; w.steps < 5000 && performance.now() < sliceEnd; w.steps++) {
+        await frame();
+        const before = w.before;
+        if (before) {
+          const row = list.querySelector(`.vrow[data-id="${before.id}"]`);
+          if (row) {
+            const moved = before.at - (row.getBoundingClientRect().top - edge());
+            if (Math.abs(moved - before.wanted) > 2) (before.nearEnd ? w.nearEnd : w.jumps).push({ row: before.id, wanted: before.wanted, moved: Math.round(moved), scrollTop: list.scrollTop });
+          }
+        }
+        const got = list.scrollTop;
+        if ((step > 0 && got + list.clientHeight >= list.scrollHeight - 2) || (step < 0 && got <= 0)) { w.reached = true; break; }
+        const t = topRow();
+        const fromEnd = list.scrollHeight - list.clientHeight - got;
+        list.scrollTop = got + step;
+        w.before = t && { ...t, wanted: list.scrollTop - got, nearEnd: fromEnd < 2 * list.clientHeight + Math.abs(step) };
+      }
+      const done = w.reached || w.steps >= 5000;
+      return { done, jumps: w.jumps, nearEnd: w.nearEnd, steps: w.steps, reached: w.reached };
+    }, [stepPx, first]);
+    if (r.done) return { jumps: r.jumps, nearEnd: r.nearEnd, steps: r.steps, reached: r.reached };
+  }
 }
