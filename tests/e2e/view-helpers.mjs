@@ -149,9 +149,8 @@ export async function scrollSteadiness(page, stepPx) {
         list.scrollTop = got + step;
         w.before = t && { ...t, wanted: list.scrollTop - got, nearEnd: fromEnd < 2 * list.clientHeight + Math.abs(step) };
       }
-      const done = w.reached || w.steps >= 5000;
-      return { done, jumps: w.jumps, nearEnd: w.nearEnd, steps: w.steps, reached: w.reached };
+      return { done: w.reached || w.steps >= 5000, jumps: w.jumps, nearEnd: w.nearEnd, steps: w.steps, reached: w.reached };
     }, [stepPx, first]);
-    if (r.done) return { jumps: r.jumps, nearEnd: r.nearEnd, steps: r.steps, reached: r.reached };
+    if (r.done) return r;
   }
 }
