@@ -82,7 +82,7 @@ try {
     const worst = (key) => stallWords([r], key, { from: r.pickAt });
     console.log(`== ${ENGINE}: projects tree: ${gb.toFixed(2)} GB in 300 conversations (run ${i + 1} of ${runs})`);
     console.log(`  list with names and sizes on screen: ${r.listMs.toFixed(0)} ms after the pick (target ≤ 300 ms)` +
-      (lacks("directoryInput") ? " — dropped: the stand-in directory entries of helpers.mjs answer each of the walk's 881 calls through a timer, so this is the harness's figure, not the browser's listing" : ""));
+      (lacks("directoryInput") ? " — dropped: the stand-in directory entries of helpers.mjs answer the walk's calls through timers, so this is the harness's figure, not the browser's listing" : ""));
     console.log(`  every conversation's facts filled: ${(r.surveyMs / 1000).toFixed(2)} s, ${speed(r.surveyMs)}; plain chunked read of the same files ${(r.plain.ms / 1000).toFixed(2)} s, ${speed(r.plain.ms)}; ratio ${(r.plain.ms / r.surveyMs).toFixed(2)}× (target ≥ 0.8×)`);
     console.log(`  search across all of it ("parser", ${r.matches} matches): ${(r.searchMs / 1000).toFixed(2)} s, ${speed(r.searchMs)}; ratio ${(r.plain.ms / r.searchMs).toFixed(2)}× (target ≥ 0.8×)`);
     console.log(`  a 5 MB conversation opened from the list ${r.surveying ? "while the survey ran" : "(the survey had ended)"}: first rows ${r.openRowsMs.toFixed(0)} ms (target ≤ 150 ms)`);

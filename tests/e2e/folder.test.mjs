@@ -187,7 +187,7 @@ test("a search across the folder finds a string in exactly the files that hold i
   });
 });
 
-test("a dropped folder is walked entry by entry, batches and all", async () => {
+test("a dropped folder is walked entry by entry, batches and all; what cannot be read is named", async () => {
   const dir = join(fixtures(), TREES.kimuson);
   const want = sessions(dir).map((s) => s.path).sort();
   // A FileSystemEntry tree in the page with the fixture's files (Chromium
@@ -207,7 +207,10 @@ test("a dropped folder is walked entry by entry, batches and all", async () => {
         const names = new Set(Object.keys(tree).filter((p) => p.startsWith(prefix + "/")).map((p) => p.slice(prefix.length + 1).split("/")[0]));
         return [...names].map((n) => { const p = `${prefix}/${n}`; return p in tree ? fileEntry(p, tree[p]) : dirEntry(p, build(p)); });
       };
-      const root = dirEntry("projects", build("projects"));
+      // A file the browser will not hand over and a folder it will not list.
+      const root = dirEntry("projects", [...build("projects"),
+        { isDirectory: false, isFile: true, name: "gone.jsonl", fullPath: "/projects/gone.jsonl", file: (ok, err) => setTimeout(() => err(new DOMException("gone", "NotFoundError"))) },
+        { isDirectory: true, isFile: false, name: "locked", fullPath: "/projects/locked", createReader: () => ({ readEntries: (ok, err) => setTimeout(() => err(new DOMException("no", "SecurityError"))) }) }]);
       DataTransferItem.prototype.webkitGetAsEntry = function () { return root; };
       const dt = new DataTransfer();
       dt.items.add(new File(["x"], "projects"));
@@ -220,6 +223,10 @@ test("a dropped folder is walked entry by entry, batches and all", async () => {
     const shown = await page.$$eval("table.sessions tbody tr", (trs) => trs.map((t) => t.dataset.path.split("/").slice(1).join("/")).sort());
     assert.deepEqual(shown, want);
     assert.equal(await page.textContent(".folder-name"), "projects");
+    const notice = await page.textContent("[data-testid=notice]");
+    assert.match(notice, /2 entries of the dropped folder could not be read and were left out: /);
+    assert.match(notice, /projects\/gone\.jsonl/);
+    assert.match(notice, /projects\/locked/);
   });
 });
 
