@@ -417,9 +417,14 @@ class NeutralPage {
   }
   setViewportSize({ width, height }) { return this.core.setViewport(width, height); }
   /** Dark or light for this page: the page's own theme attribute (the
-   * engine's `prefers-color-scheme` is set per context, at its start). */
+   * engine's `prefers-color-scheme` is set per context, at its start), then
+   * two frames drawn (a shot taken at once showed WebKit's page still in
+   * the theme before). */
   emulateMedia({ colorScheme }) {
-    return this.evaluate((s) => { document.documentElement.dataset.theme = s; }, colorScheme);
+    return this.evaluate((s) => new Promise((drawn) => {
+      document.documentElement.dataset.theme = s;
+      requestAnimationFrame(() => requestAnimationFrame(() => drawn()));
+    }), colorScheme);
   }
   async screenshot({ path, fullPage = false } = {}) {
     if (fullPage && skipped("fullPageScreenshot", "full-page screenshots", "the viewport")) fullPage = false;
