@@ -107,7 +107,7 @@ async fn entries_in(folder: &JsValue) -> Result<Vec<JsValue>, JsValue> {
 ///
 /// Folders are read, and files asked for, many at once: one by one, each
 /// waits for the browser's answer (a timer's turn in the e2e harness: 881
-/// files in ~300 folders took 4.5 s in Firefox, measured by `make bench-browser`).
+/// files in 341 folders took 4.5 s in Firefox, measured by `make bench-browser`).
 pub async fn walk(entries: Vec<JsValue>, cancel: &Cancel, on_count: impl Fn(usize)) -> (Vec<PickedFile>, Vec<String>) {
     let mut out = Vec::new();
     let mut unreadable = Vec::new();
