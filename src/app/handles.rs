@@ -90,6 +90,16 @@ pub async fn file_of(handle: &JsValue) -> Result<File, String> {
     call(handle, "getFile", &[]).await.map_err(|e| words(&e))?.dyn_into::<File>().map_err(|_| "not a file".to_string())
 }
 
+/// The files of `handles` as they are now, asked for all at once (one by
+/// one, each waits for the browser's answer); `None` for one that could not
+/// be read.
+pub async fn files_of<'a>(handles: impl Iterator<Item = &'a JsValue>) -> Vec<Option<File>> {
+    let asked: Array = handles.map(|h| get(h, "getFile").dyn_into::<Function>().and_then(|f| f.call0(h)).unwrap_or_else(|e| Promise::reject(&e).into())).collect();
+    // Each answer as `{status, value}` or `{status, reason}`: `allSettled` never fails.
+    let settled: Array = JsFuture::from(Promise::all_settled(&asked)).await.map(JsCast::unchecked_into).unwrap_or_default();
+    (0..asked.length()).map(|k| get(&settled.get(k), "value").dyn_into::<File>().ok()).collect()
+}
+
 /// Whether the page may read through `handle`; with `ask`, the browser asks
 /// the person (only from a click).
 pub async fn permitted(handle: &JsValue, ask: bool) -> bool {

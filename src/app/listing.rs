@@ -61,16 +61,23 @@ pub async fn entries_of(files: Vec<(File, String)>) -> Vec<PickedFile> {
     out
 }
 
-/// Calls `method(arg…, ok, err)` on `target` and awaits the callback.
-async fn callback_call(target: &JsValue, method: &str) -> Result<JsValue, JsValue> {
-    let f: Function = get(target, method).dyn_into()?;
+/// Calls `method(ok, err)` on `target`: a promise of what `ok` is called with.
+fn callback_promise(target: &JsValue, method: &str) -> Promise {
+    let f: Function = match get(target, method).dyn_into() {
+        Ok(f) => f,
+        Err(e) => return Promise::reject(&e),
+    };
     let target = target.clone();
-    let promise = Promise::new(&mut |resolve, reject| {
+    Promise::new(&mut |resolve, reject| {
         if let Err(e) = f.call2(&target, &resolve, &reject) {
             let _ = reject.call1(&JsValue::NULL, &e);
         }
-    });
-    JsFuture::from(promise).await
+    })
+}
+
+/// [`callback_promise`], awaited.
+async fn callback_call(target: &JsValue, method: &str) -> Result<JsValue, JsValue> {
+    JsFuture::from(callback_promise(target, method)).await
 }
 
 /// Files a drop's walk asks the browser for at once, and folders it reads at once.
@@ -115,9 +122,11 @@ pub async fn walk(entries: Vec<JsValue>, cancel: &Cancel, on_count: impl Fn(usiz
     let (mut pacer, mut told) = (Pacer::new(), 0);
     while !cancel.is_cancelled() {
         for batch in std::mem::take(&mut files).chunks(FILE_BATCH) {
-            let got = futures::future::join_all(batch.iter().map(|e| callback_call(e, "file"))).await;
-            for (e, f) in batch.iter().zip(got) {
-                match f.and_then(|f| f.dyn_into::<File>()) {
+            // Each answer as `{status, value}` or `{status, reason}`: `allSettled` never fails.
+            let asked: js_sys::Array = batch.iter().map(|e| callback_promise(e, "file")).collect();
+            let settled: js_sys::Array = JsFuture::from(Promise::all_settled(&asked)).await.map(JsCast::unchecked_into).unwrap_or_default();
+            for (k, e) in batch.iter().enumerate() {
+                match get(&settled.get(k as u32), "value").dyn_into::<File>() {
                     Ok(f) => out.push(entry_of(f, path_of(e), None)),
                     Err(_) => unreadable.push(path_of(e)),
                 }

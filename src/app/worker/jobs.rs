@@ -342,16 +342,16 @@ async fn walk(id: JobId, dir: JsValue, cancel: Cancel, out: Out) {
         // A folder's files asked for all at once (one by one, each waits
         // for the browser's answer: 881 files took 0.9 s).
         for batch in std::mem::take(&mut pending).chunks(WALK_BATCH) {
-            let got = futures::future::join_all(batch.iter().map(|(_, h)| crate::app::handles::file_of(h))).await;
+            let got = crate::app::handles::files_of(batch.iter().map(|(_, h)| h)).await;
             for ((child, h), f) in batch.iter().zip(got) {
                 match f {
-                    Ok(f) => {
+                    Some(f) => {
                         files.push(&f);
                         handles.push(h);
                         paths.push(child.clone());
                         found += 1;
                     }
-                    Err(_) => unreadable.push(child.clone()),
+                    None => unreadable.push(child.clone()),
                 }
             }
             if paths.len() >= WALK_BATCH {
